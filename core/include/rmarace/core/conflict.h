@@ -1,0 +1,27 @@
+// Which pairs of accesses to the same bytes conflict: Table 2.1 (origin buffers), Table 2.2
+// (target memory) and the atomicity rules of 2.3.4 (Definition 4.1).
+#pragma once
+
+#include "rmarace/core/byte_ranges.h"
+#include "rmarace/core/events.h"
+#include "rmarace/core/types.h"
+
+namespace rmarace {
+
+// One access for the conflict check. `atomicity` and `ranges` matter only for remote accesses.
+struct ConflictOperand {
+  AccessKind kind = AccessKind::Load;
+  const Atomicity *atomicity = nullptr;
+  const ByteRanges *ranges = nullptr;
+};
+
+// Two RMA-atomic accesses keep their atomicity guarantee: same basic datatype, elements that
+// coincide wherever the accesses overlap, and compatible operations.
+bool atomicCompatible(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
+                      const ByteRanges &rb);
+
+// Accesses to overlapping bytes conflict when at least one writes and they are not both RMA
+// atomics that keep their atomicity (language atomics never combine with RMA atomics).
+bool conflicting(const ConflictOperand &a, const ConflictOperand &b);
+
+} // namespace rmarace

@@ -1,0 +1,79 @@
+// Abstract RMA events (dissertation Table 4.1 and 4.2): what interceptors translate concrete
+// MPI, OpenSHMEM and GASPI calls into.
+#pragma once
+
+#include "rmarace/core/byte_ranges.h"
+#include "rmarace/core/types.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace rmarace {
+
+// Atomicity of a remote access (2.3.4). Two atomic accesses are compatible when they use the same
+// basic datatype, their elements coincide, and their operations are compatible: under MPI's
+// default accumulate_ops (same_op_no_op) the same operation or MPI_NO_OP; in OpenSHMEM and GASPI
+// any atomic operation.
+struct Atomicity {
+  AtomicOp op = AtomicOp::None;
+  BasicType type = BasicType::None;
+  uint32_t elementSize = 0;
+  bool anyOpCompatible = false;
+  bool atomic() const { return op != AtomicOp::None; }
+};
+
+// One RMA communication call at its origin: a remote access at the target plus the accesses to
+// the origin's own buffers.
+struct RmaOperation {
+  LocationHandle site = kNoLocation; // call site, resolving to the call name and file:line
+  Rank target = 0;
+  SegmentId segment = 0;
+  ContextId context = 0;
+  RequestId request = kNoRequest; // request-based operations (individual completion, R9)
+  // Remote side: byte offsets within the target's part of the segment (absolute addresses for
+  // dynamic segments).
+  ByteRanges targetRanges;
+  bool remoteRead = false;
+  bool remoteWrite = false;
+  Atomicity atomicity;
+  // Origin side: buffers the operation reads (put data, accumulate operand, compare value) and
+  // writes (get result, fetched value), as absolute addresses at the origin.
+  ByteRanges originRead;
+  ByteRanges originWrite;
+  // The call returns only after its origin buffers are done with (shmem_put, shmem_get).
+  bool locallyBlocking = false;
+  // The call returns only after the remote read is complete (blocking get).
+  bool remoteReadBlocking = false;
+};
+
+// The seven completion events of Table 4.2 (target notify and target wait are separate calls on
+// Process because they pair with synchronisation).
+enum class CompletionKind : uint8_t {
+  CollectiveFlush, // cf: R3, all accesses to targets in the group
+  LocalFlush,      // lf: R4, buffer accesses and remote reads
+  RemoteFlush,     // rf: R5, remote accesses and buffer reads
+  LocalComplete,   // lc: R9, buffer accesses and remote read of one request
+  Fence,           // fnc: R6, orders remote writes to the same target
+};
+const char *completionKindName(CompletionKind k);
+
+struct Completion {
+  CompletionKind kind = CompletionKind::LocalFlush;
+  LocationHandle site = kNoLocation;
+  // Targets whose operations are affected; empty means all targets.
+  std::vector<Rank> targets;
+  ContextId context = kAnyContext;
+  RequestId request = kNoRequest; // LocalComplete only
+  bool appliesTo(Rank target, ContextId ctx) const;
+};
+
+// Where an access became complete: at the first event of `rank` whose own clock entry is at least
+// `threshold`. Any event whose clock has V[rank] >= threshold happens after the completion.
+struct CompletionPoint {
+  Rank rank = 0;
+  Epoch threshold = kEpochInfinity;
+  bool known() const { return threshold != kEpochInfinity; }
+};
+
+} // namespace rmarace

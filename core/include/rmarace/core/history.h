@@ -1,0 +1,132 @@
+// Exact access histories of remotely accessible memory.
+//
+// Every 8-byte granule of tracked memory has a cell naming an immutable, interned set of access
+// records; a record covers the bytes of its mask within the granule. Identical sets are shared,
+// so memory is proportional to the tracked bytes (4 bytes of cell per 8 bytes) plus the distinct
+// access histories. Nothing is evicted while it may still race: records are dropped only when
+// the owner says they are dead (provably ordered before everything that can still arrive). A
+// transition cache makes a repeated access of the same kind from the same source location in
+// the same epoch cost a few loads.
+#pragma once
+
+#include "rmarace/core/function_ref.h"
+#include "rmarace/core/types.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace rmarace {
+
+enum class RecordKind : uint8_t {
+  Load,   // a plain load of this process (subject: location index)
+  Store,  // a plain store of this process (subject: location index)
+  Buffer, // an origin buffer access of this process's own RMA call (subject: own access id)
+  Remote, // a remote access to this process's memory (subject: remote access id)
+};
+
+struct ShadowRecord {
+  RecordKind kind = RecordKind::Load;
+  uint8_t mask = 0;            // bytes of the granule the record covers
+  bool languageAtomic = false; // Load/Store: a C/C++ atomic access
+  uint32_t subject = 0;
+  Epoch epoch = 0; // Load/Store: epoch of the latest such access to these bytes
+  bool sameSubject(const ShadowRecord &o) const {
+    return kind == o.kind && subject == o.subject && languageAtomic == o.languageAtomic;
+  }
+  bool operator==(const ShadowRecord &) const = default;
+};
+
+using AccessSet = std::vector<ShadowRecord>; // canonical order, see canonicalize()
+using SetId = uint32_t;
+inline constexpr SetId kEmptySet = 0;
+inline constexpr uint64_t kGranule = 8;
+
+// A contiguous piece of tracked memory with its cells.
+struct ShadowRegion {
+  Address base = 0; // aligned down to kGranule
+  uint64_t size = 0;
+  std::vector<SetId> cells;
+  uint32_t segment = 0; // owner's tag (segment id)
+  std::string name;     // for reports
+  Address userBase = 0; // base address as exposed (offsets in reports are relative to it)
+};
+
+class AccessHistory {
+public:
+  AccessHistory();
+
+  // Regions. Returns a stable index; regions never overlap.
+  uint32_t addRegion(Address base, uint64_t size, uint32_t segment, std::string name);
+  void removeRegion(uint32_t index);
+  // Region containing addr, or nullptr.
+  ShadowRegion *find(Address addr);
+  const std::vector<ShadowRegion> &regions() const { return regions_; }
+  ShadowRegion &region(uint32_t index) { return regions_[index]; }
+
+  const AccessSet &set(SetId id) const { return sets_[id]; }
+
+  // Called for each existing record overlapping a new record's bytes in one granule.
+  using Visitor = FunctionRef<void(const ShadowRecord &existing, Address granule, uint8_t mask)>;
+  // Decides whether a record is still needed; dead records are dropped on update.
+  using Liveness = FunctionRef<bool(const ShadowRecord &)>;
+
+  // Adds `record` (its mask is computed per granule) to [begin, end) of the region at index,
+  // first visiting overlapping records. Load/Store records supersede older epochs of the same
+  // subject on the same bytes (the latest access per location and kind is all a race check
+  // needs, see docs/design.md).
+  void insert(uint32_t regionIndex, Address begin, Address end, ShadowRecord record,
+              const Visitor &visit, const Liveness &live);
+  // Hot path for plain accesses: like insert, but a cache of set transitions skips both the
+  // visit and the set construction when this exact transition was computed in this generation.
+  void insertLocal(ShadowRegion &region, Address begin, Address end, ShadowRecord record,
+                   const Visitor &visit, const Liveness &live);
+  // Visits records overlapping [begin, end) without changing anything.
+  void visit(uint32_t regionIndex, Address begin, Address end, const Visitor &visit) const;
+
+  // Invalidates the transition cache (its entries name epochs; a new epoch makes them useless).
+  void newGeneration() { ++generation_; }
+
+  // Reclaims unreferenced sets when they have grown enough since the last collection; `mark`
+  // receives every record still referenced so the owner can keep its subjects alive.
+  bool shouldCollect() const;
+  void collect(FunctionRef<void(const ShadowRecord &)> mark, const Liveness &live);
+
+  // Accounting for tests and statistics.
+  std::size_t liveSetCount() const { return sets_.size() - freeSets_.size(); }
+  std::size_t cellBytes() const;
+  std::size_t setBytes() const;
+
+private:
+  SetId intern(AccessSet &&set);
+  SetId update(SetId from, const ShadowRecord &record, const Visitor *visit, Address granule,
+               const Liveness &live);
+  static void canonicalize(AccessSet &set);
+  static uint64_t hashOf(const AccessSet &set);
+
+  std::vector<ShadowRegion> regions_;
+  std::vector<uint32_t> freeRegions_;
+  std::vector<AccessSet> sets_;
+  std::vector<SetId> freeSets_;
+  std::unordered_multimap<uint64_t, SetId> index_;
+  std::size_t liveAfterCollect_ = 0;
+
+  struct Transition {
+    uint64_t generation = 0;
+    SetId from = 0;
+    SetId to = 0;
+    uint32_t subject = 0;
+    uint8_t kind = 0;
+    uint8_t mask = 0;
+    bool languageAtomic = false;
+    Epoch epoch = 0;
+  };
+  static constexpr std::size_t kCacheSize = 4096;
+  std::vector<Transition> cache_;
+  uint64_t generation_ = 1;
+  uint32_t lastRegion_ = 0;
+};
+
+} // namespace rmarace

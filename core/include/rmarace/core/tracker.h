@@ -1,0 +1,74 @@
+// Drives a Process over a Transport: the blocking form of the split-phase Process API, with the
+// delivery guarantee enforced (every wait drains the batches its knowledge requires).
+#pragma once
+
+#include "rmarace/core/process.h"
+
+#include <vector>
+
+namespace rmarace {
+
+// How processes exchange tool data. Implemented over MPI by the runtime and in memory by the
+// simulator. Blocking operations must keep delivering incoming batches while they block when the
+// underlying transport needs that to make progress.
+class Transport {
+public:
+  virtual ~Transport() = default;
+  // Batches travel FIFO per (origin, target) pair.
+  virtual void send(Batch batch) = 0;
+  // Delivers batches that have arrived, without blocking.
+  virtual void poll(Process &process) = 0;
+  // Blocks until one more batch from `origin` (or from anyone, origin < 0) was delivered.
+  virtual void receiveBatch(Process &process, Rank origin) = 0;
+  // Process-bound synchronisation payloads, matched FIFO per (from, to, queue).
+  virtual void sendClock(Rank to, QueueId queue, const ClockPayload &payload) = 0;
+  virtual ClockPayload receiveClock(Rank from, QueueId queue) = 0;
+  // Collective exchange; returns the combination this member needs (see CollectiveKind).
+  virtual CollectiveContribution exchange(const GroupView &group, CollectiveKind kind, Rank root,
+                                          const CollectiveContribution &mine) = 0;
+  // Resource deposits at their deposition process (merged element-wise by maximum), read and
+  // written one-sidedly.
+  virtual void deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) = 0;
+  virtual ResourcePayload fetch(ResourceId resource, Rank deposition) = 0;
+};
+
+class Tracker {
+public:
+  Tracker(Process &process, Transport &transport) : process_(process), transport_(transport) {}
+  Process &process() { return process_; }
+  Transport &transport() { return transport_; }
+
+  // Sends sealed batches and delivers arrived ones.
+  void pump();
+  // Delivers batches until the process has everything its knowledge requires, then settles.
+  void drain();
+
+  // Process-bound signal and wait (Def. 3.5 (3), (4)).
+  void signal(Rank to, QueueId queue, LocationHandle site);
+  void wait(Rank from, QueueId queue, LocationHandle site);
+  void waitWith(Rank from, const ClockPayload &payload, LocationHandle site);
+  // Collective synchronisation (Def. 3.6 to 3.8, scan).
+  void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site);
+  // Resource-bound signal and wait (Def. 3.5 (5), (6)).
+  void resourceSignal(ResourceId resource, Rank deposition, LocationHandle site);
+  void resourceWait(ResourceId resource, Rank deposition, LocationHandle site);
+  // Deposits this process's clock at several resources with one signal event.
+  void resourceSignal(const std::vector<ResourceId> &resources, Rank deposition,
+                      LocationHandle site);
+
+  // RMA events, forwarded with batches pumped afterwards.
+  void issue(const RmaOperation &op);
+  void complete(const Completion &completion);
+  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, bool includesLast,
+              LocationHandle site);
+  void targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle site);
+
+  // End of the program: a world-wide exchange delivers everything, then the process finishes.
+  void finalize(const GroupView &world, LocationHandle site);
+
+private:
+  Process &process_;
+  Transport &transport_;
+};
+
+} // namespace rmarace

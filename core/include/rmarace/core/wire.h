@@ -1,0 +1,81 @@
+// A small binary encoding for batches and payloads exchanged between processes. All processes of
+// a run share the same binary layout (same architecture), so fixed-width native integers suffice.
+#pragma once
+
+#include "rmarace/core/types.h"
+#include "rmarace/core/vector_clock.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rmarace {
+
+class WireWriter {
+public:
+  explicit WireWriter(std::vector<std::byte> &out) : out_(out) {}
+  template <class T> void put(T value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    std::size_t at = out_.size();
+    out_.resize(at + sizeof(T));
+    std::memcpy(out_.data() + at, &value, sizeof(T));
+  }
+  void putString(const std::string &s) {
+    put<uint32_t>(static_cast<uint32_t>(s.size()));
+    std::size_t at = out_.size();
+    out_.resize(at + s.size());
+    std::memcpy(out_.data() + at, s.data(), s.size());
+  }
+  void putClock(const VectorClock &c) {
+    put<uint32_t>(static_cast<uint32_t>(c.size()));
+    for (Epoch e : c.entries()) put<Epoch>(e);
+  }
+
+private:
+  std::vector<std::byte> &out_;
+};
+
+class WireError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+class WireReader {
+public:
+  explicit WireReader(std::span<const std::byte> in) : in_(in) {}
+  bool done() const { return at_ == in_.size(); }
+  template <class T> T get() {
+    static_assert(std::is_trivially_copyable_v<T>);
+    need(sizeof(T));
+    T value;
+    std::memcpy(&value, in_.data() + at_, sizeof(T));
+    at_ += sizeof(T);
+    return value;
+  }
+  std::string getString() {
+    auto n = get<uint32_t>();
+    need(n);
+    std::string s(reinterpret_cast<const char *>(in_.data() + at_), n);
+    at_ += n;
+    return s;
+  }
+  VectorClock getClock() {
+    auto n = get<uint32_t>();
+    std::vector<Epoch> entries(n);
+    for (auto &e : entries) e = get<Epoch>();
+    return VectorClock(std::move(entries));
+  }
+
+private:
+  void need(std::size_t n) const {
+    if (in_.size() - at_ < n) throw WireError("truncated rmarace batch");
+  }
+  std::span<const std::byte> in_;
+  std::size_t at_ = 0;
+};
+
+} // namespace rmarace

@@ -1,0 +1,268 @@
+#include "rmarace/core/history.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace rmarace {
+
+namespace {
+
+uint8_t granuleMask(Address granule, Address begin, Address end) {
+  Address lo = std::max(begin, granule);
+  Address hi = std::min(end, granule + kGranule);
+  if (lo >= hi) return 0;
+  unsigned bits = static_cast<unsigned>(hi - lo);
+  unsigned shift = static_cast<unsigned>(lo - granule);
+  return static_cast<uint8_t>(((1u << bits) - 1u) << shift);
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
+} // namespace
+
+AccessHistory::AccessHistory() : sets_(1), cache_(kCacheSize) {}
+
+uint32_t AccessHistory::addRegion(Address base, uint64_t size, uint32_t segment, std::string name) {
+  ShadowRegion r;
+  r.userBase = base;
+  r.base = base & ~(kGranule - 1);
+  r.size = size;
+  r.cells.assign((base + size - r.base + kGranule - 1) / kGranule, kEmptySet);
+  r.segment = segment;
+  r.name = std::move(name);
+  if (!freeRegions_.empty()) {
+    uint32_t index = freeRegions_.back();
+    freeRegions_.pop_back();
+    regions_[index] = std::move(r);
+    return index;
+  }
+  regions_.push_back(std::move(r));
+  return static_cast<uint32_t>(regions_.size() - 1);
+}
+
+void AccessHistory::removeRegion(uint32_t index) {
+  regions_[index] = ShadowRegion{};
+  freeRegions_.push_back(index);
+  newGeneration();
+}
+
+ShadowRegion *AccessHistory::find(Address addr) {
+  if (lastRegion_ < regions_.size()) {
+    ShadowRegion &r = regions_[lastRegion_];
+    if (addr >= r.userBase && addr < r.userBase + r.size) return &r;
+  }
+  for (uint32_t i = 0; i < regions_.size(); ++i) {
+    ShadowRegion &r = regions_[i];
+    if (r.size != 0 && addr >= r.userBase && addr < r.userBase + r.size) {
+      lastRegion_ = i;
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+void AccessHistory::canonicalize(AccessSet &set) {
+  std::sort(set.begin(), set.end(), [](const ShadowRecord &a, const ShadowRecord &b) {
+    if (a.kind != b.kind) return a.kind < b.kind;
+    if (a.subject != b.subject) return a.subject < b.subject;
+    if (a.languageAtomic != b.languageAtomic) return a.languageAtomic < b.languageAtomic;
+    return a.epoch < b.epoch;
+  });
+}
+
+uint64_t AccessHistory::hashOf(const AccessSet &set) {
+  uint64_t h = set.size();
+  for (const ShadowRecord &r : set) {
+    h = mix(h, static_cast<uint64_t>(r.kind) | uint64_t{r.mask} << 8 |
+                   uint64_t{r.languageAtomic} << 16 | uint64_t{r.subject} << 32);
+    h = mix(h, r.epoch);
+  }
+  return h;
+}
+
+SetId AccessHistory::intern(AccessSet &&set) {
+  if (set.empty()) return kEmptySet;
+  uint64_t h = hashOf(set);
+  auto [lo, hi] = index_.equal_range(h);
+  for (auto it = lo; it != hi; ++it) {
+    if (sets_[it->second] == set) return it->second;
+  }
+  SetId id;
+  if (!freeSets_.empty()) {
+    id = freeSets_.back();
+    freeSets_.pop_back();
+    sets_[id] = std::move(set);
+  } else {
+    id = static_cast<SetId>(sets_.size());
+    sets_.push_back(std::move(set));
+  }
+  index_.emplace(h, id);
+  return id;
+}
+
+SetId AccessHistory::update(SetId from, const ShadowRecord &record, const Visitor *visit,
+                            Address granule, const Liveness &live) {
+  AccessSet out;
+  out.reserve(sets_[from].size() + 1);
+  bool merged = false;
+  bool local = record.kind == RecordKind::Load || record.kind == RecordKind::Store;
+  // Index-based: visitors may not touch the set table, but keep the loop robust anyway.
+  for (std::size_t i = 0; i < sets_[from].size(); ++i) {
+    ShadowRecord x = sets_[from][i];
+    if (!live(x)) continue;
+    uint8_t overlap = x.mask & record.mask;
+    if (visit && overlap) (*visit)(x, granule, overlap);
+    if (x.sameSubject(record)) {
+      if (local && x.epoch != record.epoch) {
+        if (x.epoch < record.epoch) {
+          x.mask = static_cast<uint8_t>(x.mask & ~record.mask);
+          if (x.mask == 0) continue;
+        }
+      } else {
+        x.mask |= record.mask;
+        merged = true;
+      }
+    }
+    out.push_back(x);
+  }
+  if (!merged) out.push_back(record);
+  canonicalize(out);
+  return intern(std::move(out));
+}
+
+void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, ShadowRecord record,
+                           const Visitor &visit, const Liveness &live) {
+  ShadowRegion &region = regions_[regionIndex];
+  begin = std::max(begin, region.userBase);
+  end = std::min(end, region.userBase + region.size);
+  // Granules with the same prior set and mask get the same result: compute it once.
+  struct Memo {
+    SetId from;
+    uint8_t mask;
+    SetId to;
+  };
+  std::vector<Memo> memo;
+  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
+    uint8_t mask = granuleMask(g, begin, end);
+    SetId &cell = region.cells[(g - region.base) / kGranule];
+    auto it = std::find_if(memo.begin(), memo.end(),
+                           [&](const Memo &m) { return m.from == cell && m.mask == mask; });
+    if (it != memo.end()) {
+      cell = it->to;
+      continue;
+    }
+    ShadowRecord r = record;
+    r.mask = mask;
+    SetId from = cell;
+    SetId to = update(from, r, &visit, g, live);
+    // `region` may not move: update never adds regions.
+    region.cells[(g - region.base) / kGranule] = to;
+    if (memo.size() < 16) memo.push_back({from, mask, to});
+  }
+}
+
+void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end,
+                                ShadowRecord record, const Visitor &visit, const Liveness &live) {
+  end = std::min(end, region.userBase + region.size);
+  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
+    uint8_t mask = granuleMask(g, begin, end);
+    SetId &cell = region.cells[(g - region.base) / kGranule];
+    SetId from = cell;
+    uint64_t h =
+        mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^ record.epoch;
+    Transition &t = cache_[h & (kCacheSize - 1)];
+    if (t.generation == generation_ && t.from == from && t.subject == record.subject &&
+        t.kind == static_cast<uint8_t>(record.kind) && t.mask == mask &&
+        t.languageAtomic == record.languageAtomic && t.epoch == record.epoch) {
+      cell = t.to;
+      continue;
+    }
+    ShadowRecord r = record;
+    r.mask = mask;
+    SetId to = update(from, r, &visit, g, live);
+    cell = to;
+    t = {generation_,
+         from,
+         to,
+         record.subject,
+         static_cast<uint8_t>(record.kind),
+         mask,
+         record.languageAtomic,
+         record.epoch};
+  }
+}
+
+void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,
+                          const Visitor &visitor) const {
+  const ShadowRegion &region = regions_[regionIndex];
+  begin = std::max(begin, region.userBase);
+  end = std::min(end, region.userBase + region.size);
+  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
+    uint8_t mask = granuleMask(g, begin, end);
+    for (const ShadowRecord &x : sets_[region.cells[(g - region.base) / kGranule]]) {
+      if (x.mask & mask) visitor(x, g, static_cast<uint8_t>(x.mask & mask));
+    }
+  }
+}
+
+bool AccessHistory::shouldCollect() const {
+  return liveSetCount() > std::max<std::size_t>(4096, 2 * liveAfterCollect_);
+}
+
+void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const Liveness &live) {
+  // Drop dead records from every referenced set, then free the sets no cell references.
+  std::vector<SetId> remap(sets_.size(), kEmptySet);
+  std::vector<bool> used(sets_.size(), false);
+  for (const ShadowRegion &r : regions_)
+    for (SetId c : r.cells) used[c] = true;
+  for (SetId id = 1; id < sets_.size(); ++id) {
+    if (!used[id]) continue;
+    AccessSet filtered;
+    for (const ShadowRecord &x : sets_[id])
+      if (live(x)) filtered.push_back(x);
+    remap[id] = filtered.size() == sets_[id].size() ? id : intern(std::move(filtered));
+  }
+  std::vector<bool> keep(sets_.size() + 1, false);
+  for (ShadowRegion &r : regions_) {
+    for (SetId &c : r.cells) {
+      c = remap[c];
+      if (c < keep.size()) keep[c] = true;
+    }
+  }
+  for (SetId id = 1; id < sets_.size(); ++id) {
+    bool isFree = sets_[id].empty();
+    if ((id < keep.size() && keep[id]) || isFree) continue;
+    uint64_t h = hashOf(sets_[id]);
+    auto [lo, hi] = index_.equal_range(h);
+    for (auto it = lo; it != hi; ++it) {
+      if (it->second == id) {
+        index_.erase(it);
+        break;
+      }
+    }
+    sets_[id].clear();
+    sets_[id].shrink_to_fit();
+    freeSets_.push_back(id);
+  }
+  for (SetId id = 1; id < sets_.size(); ++id)
+    for (const ShadowRecord &x : sets_[id]) mark(x);
+  liveAfterCollect_ = liveSetCount();
+  newGeneration();
+}
+
+std::size_t AccessHistory::cellBytes() const {
+  std::size_t bytes = 0;
+  for (const ShadowRegion &r : regions_) bytes += r.cells.capacity() * sizeof(SetId);
+  return bytes;
+}
+
+std::size_t AccessHistory::setBytes() const {
+  std::size_t bytes = sets_.capacity() * sizeof(AccessSet);
+  for (const AccessSet &s : sets_) bytes += s.capacity() * sizeof(ShadowRecord);
+  return bytes;
+}
+
+} // namespace rmarace

@@ -1,0 +1,145 @@
+#include "rmarace/core/report_format.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace rmarace {
+
+namespace {
+
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+std::string describeAccess(const AccessRecord &a) {
+  std::ostringstream out;
+  std::string what = accessKindName(a.kind);
+  if (a.atomicOp != AtomicOp::None) what = "atomic " + what;
+  if (a.languageAtomic) what = "C/C++ atomic " + what;
+  out << capitalized(what) << " of " << a.size << (a.size == 1 ? " byte" : " bytes");
+  if (!a.location.call.empty()) out << " by " << a.location.call;
+  out << (isRemote(a.kind) ? " from rank " : " at rank ") << a.rank << ": "
+      << formatLocation(a.location);
+  if (!a.location.function.empty()) out << " (in " << a.location.function << ")";
+  if (a.atomicOp != AtomicOp::None)
+    out << " [" << atomicOpName(a.atomicOp) << ", " << basicTypeName(a.atomicType) << "]";
+  return out.str();
+}
+
+std::string describeEvent(const Location &l, const char *ifMissing) {
+  if (l.file.empty() && l.call.empty()) return ifMissing;
+  std::string s = l.call.empty() ? std::string("the event") : l.call;
+  return s + " at " + formatLocation(l);
+}
+
+std::string jsonEscape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out;
+}
+
+std::string jsonLocation(const Location &l) {
+  std::ostringstream out;
+  out << "{\"file\":\"" << jsonEscape(l.file) << "\",\"line\":" << l.line << ",\"function\":\""
+      << jsonEscape(l.function) << "\",\"call\":\"" << jsonEscape(l.call) << "\"}";
+  return out.str();
+}
+
+std::string jsonAccess(const AccessRecord &a) {
+  std::ostringstream out;
+  out << "{\"rank\":" << a.rank << ",\"access\":\"" << accessKindName(a.kind)
+      << "\",\"size\":" << a.size << ",\"atomic_op\":\"" << atomicOpName(a.atomicOp)
+      << "\",\"atomic_type\":\"" << basicTypeName(a.atomicType)
+      << "\",\"language_atomic\":" << (a.languageAtomic ? "true" : "false")
+      << ",\"location\":" << jsonLocation(a.location) << "}";
+  return out.str();
+}
+
+} // namespace
+
+std::string formatLocation(const Location &l) {
+  if (l.file.empty()) return "<unknown location>";
+  return l.file + ":" + std::to_string(l.line);
+}
+
+std::string formatRaceText(const RaceRecord &race, std::size_t count) {
+  std::ostringstream out;
+  out << "==================\n"
+      << "WARNING: rmarace: data race (" << raceKindName(race.kind) << ") on rank "
+      << race.memoryRank << ", " << race.memoryName << " offset " << race.offsetBegin;
+  if (count > 1) out << " (" << count << " occurrences)";
+  out << "\n  " << describeAccess(race.later) << "\n  " << describeAccess(race.earlier) << "\n";
+  if (race.region) {
+    const AccessRecord &rma =
+        isRemote(race.later.kind) || isBuffer(race.later.kind) ? race.later : race.earlier;
+    std::string call = rma.location.call.empty() ? "RMA access" : rma.location.call;
+    out << "  Concurrent region of the " << call << " at rank " << race.memoryRank << ": from "
+        << describeEvent(race.region->begin, "program start") << " to "
+        << (race.region->ended ? describeEvent(race.region->end, "program end")
+                               : std::string("program end (never completed)"))
+        << "\n";
+  }
+  out << "==================\n";
+  return out.str();
+}
+
+std::string formatRaceJson(const RaceRecord &race, std::size_t count) {
+  std::ostringstream out;
+  out << "{\"type\":\"race\",\"kind\":\"" << raceKindName(race.kind)
+      << "\",\"memory_rank\":" << race.memoryRank << ",\"memory\":\"" << jsonEscape(race.memoryName)
+      << "\",\"offset\":" << race.offsetBegin << ",\"count\":" << count
+      << ",\"first\":" << jsonAccess(race.earlier) << ",\"second\":" << jsonAccess(race.later);
+  if (race.region) {
+    out << ",\"region\":{\"begin\":" << jsonLocation(race.region->begin)
+        << ",\"end\":" << jsonLocation(race.region->end)
+        << ",\"ended\":" << (race.region->ended ? "true" : "false") << "}";
+  }
+  out << "}";
+  return out.str();
+}
+
+std::string formatErrorText(const ErrorRecord &e) {
+  std::ostringstream out;
+  out << "rmarace: error on rank " << e.rank << ": " << e.message;
+  if (!e.location.file.empty()) {
+    out << " (";
+    if (!e.location.call.empty()) out << e.location.call << " at ";
+    out << formatLocation(e.location) << ")";
+  }
+  out << "\n";
+  return out.str();
+}
+
+std::string formatErrorJson(const ErrorRecord &e) {
+  std::ostringstream out;
+  out << "{\"type\":\"error\",\"kind\":\"" << jsonEscape(e.kind) << "\",\"rank\":" << e.rank
+      << ",\"message\":\"" << jsonEscape(e.message)
+      << "\",\"location\":" << jsonLocation(e.location) << "}";
+  return out.str();
+}
+
+} // namespace rmarace

@@ -1,0 +1,92 @@
+#include "rmarace/core/tracker.h"
+
+namespace rmarace {
+
+void Tracker::pump() {
+  if (process_.hasOutgoing())
+    for (Batch &b : process_.takeOutgoing()) transport_.send(std::move(b));
+  transport_.poll(process_);
+}
+
+void Tracker::drain() {
+  pump();
+  for (;;) {
+    BatchLedger::Shortfall s = process_.shortfall();
+    if (!s.perOrigin.empty())
+      transport_.receiveBatch(process_, s.perOrigin.front().first);
+    else if (s.groupUnmet)
+      transport_.receiveBatch(process_, -1);
+    else
+      break;
+  }
+  process_.settle();
+  pump();
+}
+
+void Tracker::signal(Rank to, QueueId queue, LocationHandle site) {
+  ClockPayload payload = process_.signal(to, site);
+  pump(); // batches before the payload: the waiter will ask for them
+  transport_.sendClock(to, queue, payload);
+}
+
+void Tracker::wait(Rank from, QueueId queue, LocationHandle site) {
+  waitWith(from, transport_.receiveClock(from, queue), site);
+}
+
+void Tracker::waitWith(Rank from, const ClockPayload &payload, LocationHandle site) {
+  process_.wait(from, payload, site);
+  drain();
+}
+
+void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
+                         LocationHandle site) {
+  CollectiveContribution mine = process_.contribute(group, site);
+  pump();
+  CollectiveContribution combined = transport_.exchange(group, kind, root, mine);
+  process_.absorbCollective(group, kind, root, combined);
+  drain();
+}
+
+void Tracker::resourceSignal(ResourceId resource, Rank deposition, LocationHandle site) {
+  resourceSignal(std::vector<ResourceId>{resource}, deposition, site);
+}
+
+void Tracker::resourceSignal(const std::vector<ResourceId> &resources, Rank deposition,
+                             LocationHandle site) {
+  ResourcePayload payload = process_.depositClock(deposition, site);
+  pump();
+  for (ResourceId r : resources) transport_.deposit(r, deposition, payload);
+}
+
+void Tracker::resourceWait(ResourceId resource, Rank deposition, LocationHandle site) {
+  process_.acquireResource(deposition, transport_.fetch(resource, deposition), site);
+  drain();
+}
+
+void Tracker::issue(const RmaOperation &op) {
+  process_.issue(op);
+  pump();
+}
+
+void Tracker::complete(const Completion &completion) {
+  process_.complete(completion);
+  pump();
+}
+
+void Tracker::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
+                     bool includesLast, LocationHandle site) {
+  process_.notify(target, signal, value, context, includesLast, site);
+  pump();
+}
+
+void Tracker::targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle site) {
+  process_.targetWait(signal, value, site);
+  pump();
+}
+
+void Tracker::finalize(const GroupView &world, LocationHandle site) {
+  collective(world, CollectiveKind::AllToAll, 0, site);
+  process_.finish();
+}
+
+} // namespace rmarace

@@ -1,0 +1,226 @@
+#include "semantics.h"
+
+#include <algorithm>
+
+namespace rmarace::mpi {
+
+namespace {
+constexpr unsigned kKindShift = 60;
+constexpr unsigned kChannelShift = 32;
+constexpr uint64_t kChannelMask = (uint64_t{1} << (kKindShift - kChannelShift)) - 1;
+
+// A window's signal for PSCW notifications from `origin` to `target`.
+SignalId pscwSignal(SegmentId window, Rank origin, Rank target) {
+  return uint64_t{window} << 40 | uint64_t(static_cast<uint32_t>(origin)) << 20 |
+         static_cast<uint32_t>(target);
+}
+} // namespace
+
+QueueId queueId(QueueKind kind, uint64_t channel, int32_t tag) {
+  return static_cast<uint64_t>(kind) << kKindShift | (channel & kChannelMask) << kChannelShift |
+         static_cast<uint32_t>(tag);
+}
+QueueKind queueKind(QueueId id) {
+  return static_cast<QueueKind>(id >> kKindShift);
+}
+uint64_t queueChannel(QueueId id) {
+  return (id >> kChannelShift) & kChannelMask;
+}
+int32_t queueTag(QueueId id) {
+  return static_cast<int32_t>(id & 0xffffffffu);
+}
+
+ResourceId lockResource(SegmentId window, Rank target, bool exclusiveReleasesOnly) {
+  return uint64_t{window} << 33 | uint64_t(static_cast<uint32_t>(target)) << 1 |
+         (exclusiveReleasesOnly ? 1 : 0);
+}
+
+Window &Semantics::defineWindow(SegmentId id, const std::string &name, const GroupView &group,
+                                bool dynamic) {
+  Window &w = windows_[id];
+  w = Window{};
+  w.id = id;
+  w.name = name;
+  w.group = group;
+  w.dynamic = dynamic;
+  return w;
+}
+
+void Semantics::freeWindow(SegmentId id, LocationHandle site) {
+  auto it = windows_.find(id);
+  if (it == windows_.end()) return;
+  GroupView group = it->second.group;
+  allToAll(group, site);
+  tracker_.process().retireSegment(id);
+  windows_.erase(it);
+}
+
+void Semantics::rma(Window &w, RmaOperation op) {
+  op.segment = w.id;
+  op.context = w.id;
+  bool passive = w.lockAll || w.locks.count(op.target);
+  if (passive && op.target != self()) w.unconfirmed.insert(op.target);
+  tracker_.issue(op);
+}
+
+void Semantics::requestCompleted(RequestId request, LocationHandle site) {
+  Completion c;
+  c.kind = CompletionKind::LocalComplete;
+  c.request = request;
+  c.site = site;
+  tracker_.complete(c);
+}
+
+void Semantics::fence(Window &w, LocationHandle site) {
+  Completion c;
+  c.kind = CompletionKind::CollectiveFlush;
+  c.targets = w.group.members;
+  c.context = w.id;
+  c.site = site;
+  tracker_.complete(c);
+  allToAll(w.group, site);
+}
+
+void Semantics::lock(Window &w, Rank target, LockType type, LocationHandle site) {
+  w.locks[target] = type;
+  if (target == self()) {
+    // An exclusive holder waits for every earlier release, a shared one for exclusive ones.
+    tracker_.resourceWait(lockResource(w.id, target, type == LockType::Shared), target, site);
+    return;
+  }
+  tracker_.process().openPassiveEpoch(w.id, target);
+}
+
+void Semantics::lockAll(Window &w, LocationHandle site) {
+  w.lockAll = true;
+  tracker_.process().openPassiveEpoch(w.id, Process::kAllRanks);
+  // The own window is locked too, and that acquisition blocks.
+  if (std::find(w.group.members.begin(), w.group.members.end(), self()) != w.group.members.end())
+    tracker_.resourceWait(lockResource(w.id, self(), true), self(), site);
+}
+
+bool Semantics::needsConfirmation(const Window &w, Rank target) const {
+  return w.unconfirmed.count(target) != 0;
+}
+
+void Semantics::acquisitionConfirmed(Window &w, Rank target) {
+  if (!w.unconfirmed.erase(target)) return;
+  bool exclusive = !w.lockAll && w.locks.count(target) && w.locks.at(target) == LockType::Exclusive;
+  ResourcePayload deposit =
+      tracker_.transport().fetch(lockResource(w.id, target, !exclusive), target);
+  tracker_.process().acquisitionKnown(w.id, target, deposit);
+  tracker_.pump();
+}
+
+void Semantics::confirmAll(Window &w) {
+  std::vector<Rank> targets(w.unconfirmed.begin(), w.unconfirmed.end());
+  for (Rank t : targets) acquisitionConfirmed(w, t);
+}
+
+void Semantics::unlock(Window &w, Rank target, LocationHandle site) {
+  acquisitionConfirmed(w, target);
+  Completion c;
+  c.kind = CompletionKind::RemoteFlush;
+  c.targets = {target};
+  c.context = w.id;
+  c.site = site;
+  tracker_.complete(c);
+  c.kind = CompletionKind::LocalFlush;
+  tracker_.complete(c);
+  bool exclusive = w.locks.count(target) && w.locks.at(target) == LockType::Exclusive;
+  std::vector<ResourceId> released{lockResource(w.id, target, false)};
+  if (exclusive) released.push_back(lockResource(w.id, target, true));
+  tracker_.resourceSignal(released, target, site);
+  w.locks.erase(target);
+  if (target != self()) tracker_.process().closePassiveEpoch(w.id, target);
+}
+
+void Semantics::unlockAll(Window &w, LocationHandle site) {
+  confirmAll(w);
+  Completion c;
+  c.kind = CompletionKind::RemoteFlush;
+  c.targets = w.group.members;
+  c.context = w.id;
+  c.site = site;
+  tracker_.complete(c);
+  c.kind = CompletionKind::LocalFlush;
+  tracker_.complete(c);
+  // A shared release at every target, with one signal event.
+  ResourcePayload payload = tracker_.process().depositClock(self(), site);
+  tracker_.pump();
+  for (Rank t : w.group.members) {
+    ResourcePayload atTarget = payload;
+    atTarget.sentToDeposition.assign(payload.sentToDeposition.size(), 0);
+    for (const LedgerEntry &e : tracker_.process().sync().ledger().column(t))
+      atTarget.sentToDeposition[static_cast<std::size_t>(e.origin)] = e.count;
+    atTarget.sentToDeposition[static_cast<std::size_t>(self())] =
+        tracker_.process().sync().ledger().sentTo(t);
+    tracker_.transport().deposit(lockResource(w.id, t, false), t, atTarget);
+  }
+  w.lockAll = false;
+  tracker_.process().closePassiveEpoch(w.id, Process::kAllRanks);
+}
+
+void Semantics::flush(Window &w, std::optional<Rank> target, LocationHandle site) {
+  if (target)
+    acquisitionConfirmed(w, *target);
+  else
+    confirmAll(w);
+  Completion c;
+  c.kind = CompletionKind::RemoteFlush;
+  if (target) c.targets = {*target};
+  c.context = w.id;
+  c.site = site;
+  tracker_.complete(c);
+  c.kind = CompletionKind::LocalFlush;
+  tracker_.complete(c);
+}
+
+void Semantics::flushLocal(Window &w, std::optional<Rank> target, LocationHandle site) {
+  Completion c;
+  c.kind = CompletionKind::LocalFlush;
+  if (target) c.targets = {*target};
+  c.context = w.id;
+  c.site = site;
+  tracker_.complete(c);
+}
+
+void Semantics::post(Window &w, const std::vector<Rank> &origins, LocationHandle site) {
+  w.exposureGroup = origins;
+  for (Rank o : origins) tracker_.signal(o, queueId(QueueKind::Post, w.id), site);
+}
+
+void Semantics::start(Window &w, const std::vector<Rank> &targets, LocationHandle) {
+  w.accessGroup = targets;
+  for (Rank t : targets) {
+    ClockPayload post = tracker_.transport().receiveClock(t, queueId(QueueKind::Post, w.id));
+    tracker_.process().openActiveEpoch(w.id, t, post);
+  }
+}
+
+void Semantics::complete(Window &w, LocationHandle site) {
+  Completion c;
+  c.kind = CompletionKind::LocalFlush;
+  c.targets = w.accessGroup;
+  c.context = w.id;
+  c.site = site;
+  tracker_.complete(c);
+  c.kind = CompletionKind::Fence;
+  tracker_.complete(c);
+  for (Rank t : w.accessGroup) {
+    tracker_.notify(t, pscwSignal(w.id, self(), t), 1, w.id, false, site);
+    tracker_.signal(t, queueId(QueueKind::Complete, w.id), site);
+  }
+  tracker_.process().closeActiveEpoch(w.id);
+  w.accessGroup.clear();
+}
+
+void Semantics::wait(Window &w, LocationHandle site) {
+  for (Rank o : w.exposureGroup) {
+    tracker_.wait(o, queueId(QueueKind::Complete, w.id), site);
+    tracker_.targetWait(pscwSignal(w.id, o, self()), std::nullopt, site);
+  }
+  w.exposureGroup.clear();
+}
+
+} // namespace rmarace::mpi

@@ -1,0 +1,122 @@
+// MPI's synchronisation and completion semantics in terms of the abstract model (dissertation
+// Tables 3.1, 3.2, 3.3 and 4.2), without MPI headers: the PMPI wrappers translate handles into
+// the plain values used here and call these functions around the PMPI calls; the simulator
+// drives them directly.
+#pragma once
+
+#include "rmarace/core/tracker.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rmarace::mpi {
+
+enum class LockType { Shared, Exclusive };
+
+// Queue identifiers of process-bound synchronisation: the kind of exchange, the communicator or
+// window it belongs to, and the application tag where there is one.
+enum class QueueKind : uint64_t { Message = 0, Post = 1, Complete = 2, Annotation = 3 };
+QueueId queueId(QueueKind kind, uint64_t channel, int32_t tag = 0);
+QueueKind queueKind(QueueId id);
+uint64_t queueChannel(QueueId id);
+int32_t queueTag(QueueId id);
+
+// Resources of a window's lock at one target. Exclusive acquisitions wait for every earlier
+// release; shared ones only for exclusive releases (3.3.3).
+ResourceId lockResource(SegmentId window, Rank target, bool exclusiveReleasesOnly);
+
+struct Window {
+  SegmentId id = 0;
+  std::string name;
+  GroupView group; // world ranks of the window's communicator
+  bool dynamic = false;
+  // Passive target epochs this process holds: target -> lock type.
+  std::map<Rank, LockType> locks;
+  bool lockAll = false;
+  // Targets whose passive epoch issued operations whose lock acquisition is not yet confirmed.
+  std::set<Rank> unconfirmed;
+  // PSCW: targets of the open access epoch, origins of the open exposure epoch.
+  std::vector<Rank> accessGroup;
+  std::vector<Rank> exposureGroup;
+};
+
+class Semantics {
+public:
+  explicit Semantics(Tracker &tracker) : tracker_(tracker) {}
+  Tracker &tracker() { return tracker_; }
+  Rank self() const { return tracker_.process().rank(); }
+
+  // ---- Point-to-point (Table 3.1) -------------------------------------------------------------
+  // Sends of every mode signal at initiation (buffered semantics: the least synchronisation).
+  void send(Rank dest, QueueId queue, LocationHandle site) { tracker_.signal(dest, queue, site); }
+  // Receives wait at completion; Probe/Iprobe with a true flag wait as well.
+  void receive(Rank source, QueueId queue, LocationHandle site) {
+    tracker_.wait(source, queue, site);
+  }
+
+  // ---- Collectives (Table 3.2) ------------------------------------------------------------------
+  void allToAll(const GroupView &group, LocationHandle site) {
+    tracker_.collective(group, CollectiveKind::AllToAll, 0, site);
+  }
+  void allToOne(const GroupView &group, Rank root, LocationHandle site) {
+    tracker_.collective(group, CollectiveKind::AllToOne, root, site);
+  }
+  void oneToAll(const GroupView &group, Rank root, LocationHandle site) {
+    tracker_.collective(group, CollectiveKind::OneToAll, root, site);
+  }
+  void scan(const GroupView &group, LocationHandle site) {
+    tracker_.collective(group, CollectiveKind::Scan, 0, site);
+  }
+
+  // ---- Windows
+  // -----------------------------------------------------------------------------------
+  Window &defineWindow(SegmentId id, const std::string &name, const GroupView &group, bool dynamic);
+  Window &window(SegmentId id) { return windows_.at(id); }
+  void freeWindow(SegmentId id, LocationHandle site); // all-to-all (Table 3.2)
+
+  // An RMA communication call. `op.segment` and `op.context` are the window.
+  void rma(Window &w, RmaOperation op);
+  // Completion of the request of a request-based RMA call (lc, R9).
+  void requestCompleted(RequestId request, LocationHandle site);
+
+  // MPI_Win_fence: collective flush of the window's group, then all-to-all (Tables 3.2, 4.2).
+  void fence(Window &w, LocationHandle site);
+
+  // MPI_Win_lock after PMPI_Win_lock returned. Locking one's own window blocks until acquired:
+  // a resource wait. Locking another rank's window need not block: only the epoch's RMA calls
+  // are ordered, once the acquisition is confirmed (acquisitionConfirmed).
+  void lock(Window &w, Rank target, LockType type, LocationHandle site);
+  void lockAll(Window &w, LocationHandle site);
+  // Whether the epoch on `target` issued operations whose lock acquisition is not confirmed; the
+  // runtime then flushes (which cannot return before the lock is held) and confirms.
+  bool needsConfirmation(const Window &w, Rank target) const;
+  void acquisitionConfirmed(Window &w, Rank target);
+  // MPI_Win_unlock before PMPI_Win_unlock: remote flush of the target, then release (signal).
+  void unlock(Window &w, Rank target, LocationHandle site);
+  void unlockAll(Window &w, LocationHandle site);
+  // MPI_Win_flush(_all) and MPI_Win_flush_local(_all) after the PMPI call.
+  void flush(Window &w, std::optional<Rank> target, LocationHandle site);
+  void flushLocal(Window &w, std::optional<Rank> target, LocationHandle site);
+
+  // PSCW (general active target synchronisation).
+  void post(Window &w, const std::vector<Rank> &origins, LocationHandle site);
+  // After PMPI_Win_start: the exposure of each target is open (4.3.1: start is treated as
+  // waiting for post, which orders the epoch's RMA calls only).
+  void start(Window &w, const std::vector<Rank> &targets, LocationHandle site);
+  // Before PMPI_Win_complete: local flush, fence and notify per target (Table 4.2), signal.
+  void complete(Window &w, LocationHandle site);
+  // After PMPI_Win_wait or a successful MPI_Win_test: wait for each origin, target wait.
+  void wait(Window &w, LocationHandle site);
+
+private:
+  void confirmAll(Window &w);
+
+  Tracker &tracker_;
+  std::map<SegmentId, Window> windows_;
+};
+
+} // namespace rmarace::mpi

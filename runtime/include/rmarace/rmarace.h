@@ -1,0 +1,74 @@
+/* rmarace runtime: the C ABI called by instrumented code, and the user annotation API.
+ *
+ * Instrumented code (the rmarace LLVM pass) calls into the runtime for every load, store and
+ * memory intrinsic that may touch RMA-relevant memory. The inline fast filter below decides with
+ * two loads whether an address may be tracked at all; only then is the runtime called.
+ */
+#ifndef RMARACE_RMARACE_H
+#define RMARACE_RMARACE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A static source location: one per instrumented access or RMA call site. The pass emits these as
+ * private constants; the runtime identifies a location by its address within a process. */
+typedef struct rmarace_location {
+  const char *file;
+  const char *function;
+  uint32_t line;
+  uint32_t column;
+} rmarace_location;
+
+/* Access flags passed to __rmarace_access. */
+enum {
+  RMARACE_READ = 1u,
+  RMARACE_WRITE = 2u,
+  /* A language-level atomic access. It still conflicts with RMA accesses (dissertation 2.3.4). */
+  RMARACE_ATOMIC = 4u
+};
+
+/* Fast filter: a two-level map of 4 KiB pages that may hold tracked memory (RMA windows and
+ * segments, in-flight origin buffers). The first level has one entry per GiB of the 47-bit user
+ * address space; an entry is null or points to 2^18 bytes, one per page, non-zero when the page
+ * (or the 64 bytes before it) may hold tracked memory. Instrumented code calls __rmarace_access
+ * only when
+ *   l2 = __rmarace_page_map[(addr >> 30) & (RMARACE_L1_ENTRIES - 1)];
+ *   l2 != 0 && l2[(addr >> 12) & (RMARACE_L2_ENTRIES - 1)] != 0
+ * holds. Scalar accesses must not exceed 64 bytes for this check to be exact. */
+#define RMARACE_PAGE_SHIFT 12
+#define RMARACE_L1_SHIFT 30
+#define RMARACE_L1_ENTRIES (1u << 17)
+#define RMARACE_L2_ENTRIES (1u << 18)
+#define RMARACE_MAX_SCALAR_ACCESS 64
+extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES];
+
+/* A load or store of `size` bytes at `addr` (flags: RMARACE_READ or RMARACE_WRITE, optionally
+ * RMARACE_ATOMIC). Called after the fast filter passed. */
+void __rmarace_access(const void *addr, uint64_t size, uint32_t flags, const rmarace_location *loc);
+
+/* Memory intrinsics and other range accesses; no fast filter needed before these calls. */
+void __rmarace_read_range(const void *addr, uint64_t size, const rmarace_location *loc);
+void __rmarace_write_range(const void *addr, uint64_t size, const rmarace_location *loc);
+
+/* Call-site marking: the pass stores the location of an MPI, OpenSHMEM or GASPI call into this
+ * variable right before the call, so that reports name the line of the RMA call. The runtime
+ * consumes and clears it. */
+extern const rmarace_location *__rmarace_callsite;
+
+/* User annotations for synchronisation the runtime cannot see (dissertation 3.4.6), such as
+ * polling on window memory with plain loads. Resources are arbitrary 64-bit identifiers;
+ * `deposition` is the world rank that stores the resource's clock. */
+void rmarace_annotate_tick(void);
+void rmarace_annotate_process_signal(int target, uint64_t queue);
+void rmarace_annotate_process_wait(int origin, uint64_t queue);
+void rmarace_annotate_resource_signal(uint64_t resource, int deposition);
+void rmarace_annotate_resource_wait(uint64_t resource, int deposition);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RMARACE_RMARACE_H */
