@@ -100,11 +100,4 @@ bool BatchLedger::satisfied() const {
   return s.perOrigin.empty() && !s.groupUnmet;
 }
 
-bool BatchLedger::covers(std::span<const LedgerEntry> required) const {
-  return std::all_of(required.begin(), required.end(), [this](const LedgerEntry &e) {
-    return e.target != self_ || e.origin == self_ ||
-           received_[static_cast<std::size_t>(e.origin)] >= e.count;
-  });
-}
-
 } // namespace rmarace

@@ -11,8 +11,10 @@ Process::Process(Rank self, Rank worldSize, ProcessHost &host)
     : Process(self, worldSize, host, Options{}) {}
 
 Process::Process(Rank self, Rank worldSize, ProcessHost &host, Options options)
-    : host_(host), options_(options), sync_(self, worldSize) {
+    : host_(host), options_(options), sync_(self, worldSize),
+      processed_(static_cast<std::size_t>(worldSize), 0) {
   localSites_.push_back(kNoLocation);
+  horizon_ = sync_.pruneHorizon();
 }
 
 Process::~Process() = default;
@@ -37,18 +39,30 @@ void Process::unexposeMemory(SegmentId segment, Address base) {
   Segment &s = it->second;
   for (std::size_t i = 0; i < s.parts.size(); ++i) {
     if (s.parts[i].first != base) continue;
-    if (listener_) listener_->untracked(base, base + s.parts[i].second);
-    history_.removeRegion(s.regions[i]);
+    // New remote accesses to the part are errors from now on, but accesses issued before may
+    // still arrive or be finalised: the history stays until none can (releaseDetached).
+    detached_.push_back({segment, s.regions[i], epoch(), base, s.parts[i].second});
     s.parts.erase(s.parts.begin() + static_cast<std::ptrdiff_t>(i));
     s.regions.erase(s.regions.begin() + static_cast<std::ptrdiff_t>(i));
     return;
   }
 }
 
+void Process::releaseDetached(std::optional<SegmentId> segment) {
+  std::erase_if(detached_, [&](const Detached &d) {
+    bool release = segment ? d.segment == *segment : horizon_ > d.epoch;
+    if (!release) return false;
+    if (listener_) listener_->untracked(d.base, d.base + d.size);
+    history_.removeRegion(d.region);
+    return true;
+  });
+}
+
 void Process::retireSegment(SegmentId segment) {
   auto it = segments_.find(segment);
   if (it == segments_.end()) return;
   while (!it->second.parts.empty()) unexposeMemory(segment, it->second.parts.front().first);
+  releaseDetached(segment);
   segments_.erase(it);
 }
 
@@ -91,7 +105,7 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
   record.subject = internLocal(site);
   record.epoch = epoch();
   Epoch now = epoch();
-  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t) {
+  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t overlap) {
     if (x.kind != RecordKind::Remote) return; // own accesses are checked in program order
     const RemoteAccess &r = *remote_[x.subject];
     if (r.origin == rank() || r.provisional) return;
@@ -99,7 +113,7 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
     if (now < r.regionStart || now >= r.regionEnd) return;
     AccessRecord later = describeLocal(record, 0);
     later.size = size;
-    report(RaceKind::Remote, std::max(granule, addr), describeRemote(r), later,
+    report(RaceKind::Remote, firstByte(granule, overlap), describeRemote(r), later,
            {RegionSubject::Remote, x.subject});
   };
   auto live = [this](const ShadowRecord &r) { return recordLive(r); };
@@ -204,6 +218,7 @@ void Process::settle() {
   drainQueued();
   sync_.commitKnownBy();
   updateHorizon();
+  releaseDetached(std::nullopt);
   resolveRegionEnds();
   pendingAckCompletions();
   history_.newGeneration();
@@ -223,10 +238,29 @@ void Process::flushBatches() {
   sealAll();
 }
 
+namespace {
+std::vector<LedgerEntry> headerOf(const std::vector<std::byte> &bytes) {
+  WireReader in(bytes);
+  std::vector<LedgerEntry> header(in.get<uint32_t>());
+  for (auto &e : header) e = in.get<LedgerEntry>();
+  return header;
+}
+} // namespace
+
 void Process::receive(Rank origin, std::vector<std::byte> bytes) {
   sync_.ledger().recordReceive(origin);
+  // What precedes this batch must be received too before a wait completes.
+  sync_.ledger().learn(headerOf(bytes));
   queued_.emplace_back(origin, std::move(bytes));
   drainQueued();
+}
+
+bool Process::causallyReady(Rank from, std::span<const LedgerEntry> required) const {
+  // Batches of the same origin arrive in order; the header counts this batch itself.
+  return std::all_of(required.begin(), required.end(), [&](const LedgerEntry &e) {
+    return e.target != rank() || e.origin == rank() || e.origin == from ||
+           processed_[static_cast<std::size_t>(e.origin)] >= e.count;
+  });
 }
 
 void Process::drainQueued() {
@@ -239,17 +273,14 @@ void Process::drainQueued() {
     for (std::size_t i = 0; i < queued_.size(); ++i) {
       Rank origin = queued_[i].first;
       if (blocked.count(origin)) continue;
-      WireReader header(queued_[i].second);
-      auto n = header.get<uint32_t>();
-      std::vector<LedgerEntry> required(n);
-      for (auto &e : required) e = header.get<LedgerEntry>();
-      if (!sync_.ledger().covers(required)) {
+      if (!causallyReady(origin, headerOf(queued_[i].second))) {
         blocked.insert(origin);
         continue;
       }
       auto item = std::move(queued_[i]);
       queued_.erase(queued_.begin() + static_cast<std::ptrdiff_t>(i));
       processBatch(item.first, item.second);
+      ++processed_[static_cast<std::size_t>(item.first)];
       progress = true;
       break;
     }

@@ -15,6 +15,11 @@ namespace rmarace {
 inline constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 inline constexpr Sequence kNoSequence = std::numeric_limits<Sequence>::max();
 
+// The first byte of a granule's overlap mask.
+inline Address firstByte(Address granule, uint8_t overlap) {
+  return granule + static_cast<Address>(__builtin_ctz(overlap));
+}
+
 // Record tags of a batch.
 enum class WireTag : uint8_t {
   Location = 1,   // a source location definition

@@ -74,14 +74,14 @@ void Process::completeOwnAccess(uint32_t id, Epoch lastEpoch) {
 
 void Process::recordOwnOnExposed(uint32_t ownId) {
   OwnAccess &own = *own_[ownId];
-  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t) {
+  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t overlap) {
     if (x.kind != RecordKind::Remote) return;
     const RemoteAccess &r = *remote_[x.subject];
     if (r.origin == rank() || r.provisional) return;
     if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {own.kind, nullptr, nullptr})) return;
     // The buffer access may happen from now until its completion (still open).
     if (r.regionEnd <= own.issueEpoch) return;
-    report(RaceKind::Remote, granule, describeRemote(r), describeOwn(own),
+    report(RaceKind::Remote, firstByte(granule, overlap), describeRemote(r), describeOwn(own),
            {RegionSubject::Remote, x.subject});
   };
   auto live = [this](const ShadowRecord &r) { return recordLive(r); };

@@ -189,7 +189,7 @@ bool Process::pairRaces(const RemoteAccess &a, const RemoteAccess &b) const {
 
 void Process::checkRemoteAgainstHistory(uint32_t id) {
   RemoteAccess &r = *remote_[id];
-  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t mask) {
+  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t overlap) {
     switch (x.kind) {
     case RecordKind::Load:
     case RecordKind::Store: {
@@ -197,8 +197,8 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
       AccessKind kind = x.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kind, nullptr, nullptr})) return;
       if (x.epoch < r.regionStart || x.epoch >= r.regionEnd) return;
-      report(RaceKind::Remote, granule, describeLocal(x, mask), describeRemote(r),
-             {RegionSubject::Remote, id});
+      report(RaceKind::Remote, firstByte(granule, overlap), describeLocal(x, overlap),
+             describeRemote(r), {RegionSubject::Remote, id});
       return;
     }
     case RecordKind::Buffer: {
@@ -206,7 +206,7 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
       const OwnAccess &b = *own_[x.subject];
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {b.kind, nullptr, nullptr})) return;
       if (b.lastEpoch < r.regionStart || b.issueEpoch >= r.regionEnd) return;
-      report(RaceKind::Remote, granule, describeOwn(b), describeRemote(r),
+      report(RaceKind::Remote, firstByte(granule, overlap), describeOwn(b), describeRemote(r),
              {RegionSubject::Remote, id});
       return;
     }
@@ -216,8 +216,8 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
       if (other.provisional) return; // checked when its epoch's ordering is known
       if (other.origin == rank() && r.origin == rank()) return;
       if (!pairRaces(other, r)) return;
-      report(RaceKind::Remote, granule, describeRemote(other), describeRemote(r),
-             {RegionSubject::Remote, id});
+      report(RaceKind::Remote, firstByte(granule, overlap), describeRemote(other),
+             describeRemote(r), {RegionSubject::Remote, id});
       return;
     }
     }

@@ -79,6 +79,12 @@ std::string jsonAccess(const AccessRecord &a) {
   return out.str();
 }
 
+std::string headline(const RaceRecord &race) {
+  return std::string("data race (") + raceKindName(race.kind) + ") on rank " +
+         std::to_string(race.memoryRank) + ", " + race.memoryName + " offset " +
+         std::to_string(race.offsetBegin);
+}
+
 } // namespace
 
 std::string formatLocation(const Location &l) {
@@ -86,11 +92,15 @@ std::string formatLocation(const Location &l) {
   return l.file + ":" + std::to_string(l.line);
 }
 
+std::string formatRaceBrief(const RaceRecord &race, const std::string &indent) {
+  return headline(race) + "\n" + indent + describeAccess(race.later) + "\n" + indent +
+         describeAccess(race.earlier) + "\n";
+}
+
 std::string formatRaceText(const RaceRecord &race, std::size_t count) {
   std::ostringstream out;
   out << "==================\n"
-      << "WARNING: rmarace: data race (" << raceKindName(race.kind) << ") on rank "
-      << race.memoryRank << ", " << race.memoryName << " offset " << race.offsetBegin;
+      << "WARNING: rmarace: " << headline(race);
   if (count > 1) out << " (" << count << " occurrences)";
   out << "\n  " << describeAccess(race.later) << "\n  " << describeAccess(race.earlier) << "\n";
   if (race.region) {

@@ -23,8 +23,9 @@ void Tracker::drain() {
   pump();
 }
 
-void Tracker::signal(Rank to, QueueId queue, LocationHandle site) {
+void Tracker::signal(Rank to, QueueId queue, LocationHandle site, uint64_t replyToken) {
   ClockPayload payload = process_.signal(to, site);
+  payload.replyToken = replyToken;
   pump(); // batches before the payload: the waiter will ask for them
   transport_.sendClock(to, queue, payload);
 }
@@ -45,6 +46,13 @@ void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
   CollectiveContribution combined = transport_.exchange(group, kind, root, mine);
   process_.absorbCollective(group, kind, root, combined);
   drain();
+}
+
+CollectiveContribution Tracker::exchangeOnly(const GroupView &group, CollectiveKind kind, Rank root,
+                                             LocationHandle site) {
+  CollectiveContribution mine = process_.contribute(group, site);
+  pump();
+  return transport_.exchange(group, kind, root, mine);
 }
 
 void Tracker::resourceSignal(ResourceId resource, Rank deposition, LocationHandle site) {

@@ -5,35 +5,12 @@
 namespace rmarace::mpi {
 
 namespace {
-constexpr unsigned kKindShift = 60;
-constexpr unsigned kChannelShift = 32;
-constexpr uint64_t kChannelMask = (uint64_t{1} << (kKindShift - kChannelShift)) - 1;
-
 // A window's signal for PSCW notifications from `origin` to `target`.
 SignalId pscwSignal(SegmentId window, Rank origin, Rank target) {
   return uint64_t{window} << 40 | uint64_t(static_cast<uint32_t>(origin)) << 20 |
          static_cast<uint32_t>(target);
 }
 } // namespace
-
-QueueId queueId(QueueKind kind, uint64_t channel, int32_t tag) {
-  return static_cast<uint64_t>(kind) << kKindShift | (channel & kChannelMask) << kChannelShift |
-         static_cast<uint32_t>(tag);
-}
-QueueKind queueKind(QueueId id) {
-  return static_cast<QueueKind>(id >> kKindShift);
-}
-uint64_t queueChannel(QueueId id) {
-  return (id >> kChannelShift) & kChannelMask;
-}
-int32_t queueTag(QueueId id) {
-  return static_cast<int32_t>(id & 0xffffffffu);
-}
-
-ResourceId lockResource(SegmentId window, Rank target, bool exclusiveReleasesOnly) {
-  return uint64_t{window} << 33 | uint64_t(static_cast<uint32_t>(target)) << 1 |
-         (exclusiveReleasesOnly ? 1 : 0);
-}
 
 Window &Semantics::defineWindow(SegmentId id, const std::string &name, const GroupView &group,
                                 bool dynamic) {
@@ -71,20 +48,31 @@ void Semantics::requestCompleted(RequestId request, LocationHandle site) {
   tracker_.complete(c);
 }
 
-void Semantics::fence(Window &w, LocationHandle site) {
+void Semantics::fence(Window &w, bool noPrecede, bool noSucceed, LocationHandle site) {
+  bool endsEpoch = w.fenceEpochOpen && !noPrecede;
   Completion c;
   c.kind = CompletionKind::CollectiveFlush;
   c.targets = w.group.members;
   c.context = w.id;
   c.site = site;
   tracker_.complete(c);
-  allToAll(w.group, site);
+  Process &process = tracker_.process();
+  process.closeActiveEpoch(w.id);
+  if (endsEpoch) {
+    allToAll(w.group, site);
+  } else {
+    CollectiveContribution exposure =
+        tracker_.exchangeOnly(w.group, CollectiveKind::AllToAll, 0, site);
+    process.openActiveEpoch(w.id, Process::kAllRanks, {exposure.clock, exposure.ledger});
+  }
+  w.fenceEpochOpen = !noSucceed;
 }
 
 void Semantics::lock(Window &w, Rank target, LockType type, LocationHandle site) {
   w.locks[target] = type;
   if (target == self()) {
-    // An exclusive holder waits for every earlier release, a shared one for exclusive ones.
+    // An exclusive holder waits for every earlier release, a shared one only for exclusive ones
+    // (3.3.3).
     tracker_.resourceWait(lockResource(w.id, target, type == LockType::Shared), target, site);
     return;
   }
@@ -187,13 +175,13 @@ void Semantics::flushLocal(Window &w, std::optional<Rank> target, LocationHandle
 
 void Semantics::post(Window &w, const std::vector<Rank> &origins, LocationHandle site) {
   w.exposureGroup = origins;
-  for (Rank o : origins) tracker_.signal(o, queueId(QueueKind::Post, w.id), site);
+  for (Rank o : origins) tracker_.signal(o, queueId(QueueKind::EpochOpen, w.id), site);
 }
 
 void Semantics::start(Window &w, const std::vector<Rank> &targets, LocationHandle) {
   w.accessGroup = targets;
   for (Rank t : targets) {
-    ClockPayload post = tracker_.transport().receiveClock(t, queueId(QueueKind::Post, w.id));
+    ClockPayload post = tracker_.transport().receiveClock(t, queueId(QueueKind::EpochOpen, w.id));
     tracker_.process().openActiveEpoch(w.id, t, post);
   }
 }
@@ -209,7 +197,7 @@ void Semantics::complete(Window &w, LocationHandle site) {
   tracker_.complete(c);
   for (Rank t : w.accessGroup) {
     tracker_.notify(t, pscwSignal(w.id, self(), t), 1, w.id, false, site);
-    tracker_.signal(t, queueId(QueueKind::Complete, w.id), site);
+    tracker_.signal(t, queueId(QueueKind::EpochClose, w.id), site);
   }
   tracker_.process().closeActiveEpoch(w.id);
   w.accessGroup.clear();
@@ -217,7 +205,7 @@ void Semantics::complete(Window &w, LocationHandle site) {
 
 void Semantics::wait(Window &w, LocationHandle site) {
   for (Rank o : w.exposureGroup) {
-    tracker_.wait(o, queueId(QueueKind::Complete, w.id), site);
+    tracker_.wait(o, queueId(QueueKind::EpochClose, w.id), site);
     tracker_.targetWait(pscwSignal(w.id, o, self()), std::nullopt, site);
   }
   w.exposureGroup.clear();

@@ -4,6 +4,7 @@
 // drives them directly.
 #pragma once
 
+#include "rmarace/core/queue_id.h"
 #include "rmarace/core/tracker.h"
 
 #include <cstdint>
@@ -16,18 +17,6 @@
 namespace rmarace::mpi {
 
 enum class LockType { Shared, Exclusive };
-
-// Queue identifiers of process-bound synchronisation: the kind of exchange, the communicator or
-// window it belongs to, and the application tag where there is one.
-enum class QueueKind : uint64_t { Message = 0, Post = 1, Complete = 2, Annotation = 3 };
-QueueId queueId(QueueKind kind, uint64_t channel, int32_t tag = 0);
-QueueKind queueKind(QueueId id);
-uint64_t queueChannel(QueueId id);
-int32_t queueTag(QueueId id);
-
-// Resources of a window's lock at one target. Exclusive acquisitions wait for every earlier
-// release; shared ones only for exclusive releases (3.3.3).
-ResourceId lockResource(SegmentId window, Rank target, bool exclusiveReleasesOnly);
 
 struct Window {
   SegmentId id = 0;
@@ -42,6 +31,8 @@ struct Window {
   // PSCW: targets of the open access epoch, origins of the open exposure epoch.
   std::vector<Rank> accessGroup;
   std::vector<Rank> exposureGroup;
+  // A fence epoch is open (the next fence ends it).
+  bool fenceEpochOpen = false;
 };
 
 class Semantics {
@@ -84,7 +75,10 @@ public:
   void requestCompleted(RequestId request, LocationHandle site);
 
   // MPI_Win_fence: collective flush of the window's group, then all-to-all (Tables 3.2, 4.2).
-  void fence(Window &w, LocationHandle site);
+  // A fence that ends no epoch (the first one, or after MPI_MODE_NOSUCCEED, or with
+  // MPI_MODE_NOPRECEDE) need not synchronise (MPI-3.1 11.5.1): it only guarantees that the next
+  // epoch's RMA operations access each target after the target's fence.
+  void fence(Window &w, bool noPrecede, bool noSucceed, LocationHandle site);
 
   // MPI_Win_lock after PMPI_Win_lock returned. Locking one's own window blocks until acquired:
   // a resource wait. Locking another rank's window need not block: only the epoch's RMA calls

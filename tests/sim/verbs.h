@@ -1,6 +1,8 @@
 // Test helpers: MPI-, OpenSHMEM- and GASPI-like verbs for simulated ranks. MPI verbs go through
-// the same semantics layer as the runtime's PMPI wrappers; OpenSHMEM and GASPI verbs spell out
-// the mapping of Tables 3.2, 3.4 and 4.2 for the routines the scenarios use.
+// the same semantics layer as the runtime's PMPI wrappers (the point-to-point verbs add the
+// footnotes of Table 3.1 the semantics layer leaves to its caller); OpenSHMEM and GASPI verbs
+// spell out the mapping of Tables 3.2, 3.3, 3.4 and 4.2 and section 4.1.2 for the routines the
+// scenarios use, each routine in one place.
 #pragma once
 
 #include "mpi/semantics.h"
@@ -8,14 +10,37 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rmarace::test {
 
 using sim::SimRank;
 using sim::Simulator;
+
+// ---- Simulation-only scheduling -----------------------------------------------------------------
+// The simulator has no memory values, so a blocking routine that waits for a value written by
+// another rank (shmem_wait_until, gaspi_notify_waitsome) cannot tell by itself when to
+// return. The writer therefore sends a token with its update, and the waiter names
+// the ranks whose update it waits for and blocks on their tokens. Tokens carry no clock and no
+// ledger: they order the simulated execution, never the model (the waiter's synchronisation is
+// the resource wait the verb issues after the token arrived).
+inline constexpr QueueId kTokenQueue = QueueId{0xE} << 60;
+inline void sendToken(SimRank &r, Rank to, uint64_t key) {
+  r.tracker().transport().sendClock(to, kTokenQueue | key, ClockPayload{});
+}
+inline void awaitToken(SimRank &r, Rank from, uint64_t key) {
+  (void)r.tracker().transport().receiveClock(from, kTokenQueue | key);
+}
+
+// The vector clock of a rank's process, as plain entries (to record it in a test).
+inline std::vector<Epoch> clockOf(SimRank &r) {
+  std::span<const Epoch> e = r.process().sync().clock().entries();
+  return {e.begin(), e.end()};
+}
 
 // MPI on a simulated rank. Windows are world-wide segments created with Simulator::segment.
 class Mpi {
@@ -36,10 +61,10 @@ public:
 
   // Point-to-point and collectives.
   void send(Rank dest, int tag, uint32_t line) {
-    sem_.send(dest, mpi::queueId(mpi::QueueKind::Message, 0, tag), at(line, "MPI_Send"));
+    sem_.send(dest, queueId(QueueKind::Message, 0, tag), at(line, "MPI_Send"));
   }
   void recv(Rank source, int tag, uint32_t line) {
-    sem_.receive(source, mpi::queueId(mpi::QueueKind::Message, 0, tag), at(line, "MPI_Recv"));
+    sem_.receive(source, queueId(QueueKind::Message, 0, tag), at(line, "MPI_Recv"));
   }
   void barrier(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Barrier")); }
   void allreduce(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Allreduce")); }
@@ -96,7 +121,9 @@ public:
   }
 
   // Completion and synchronisation.
-  void fence(SegmentId w, uint32_t line) { sem_.fence(win(w), at(line, "MPI_Win_fence")); }
+  void fence(SegmentId w, uint32_t line, bool noPrecede = false, bool noSucceed = false) {
+    sem_.fence(win(w), noPrecede, noSucceed, at(line, "MPI_Win_fence"));
+  }
   void lock(SegmentId w, Rank target, mpi::LockType type, uint32_t line) {
     sem_.lock(win(w), target, type, at(line, "MPI_Win_lock"));
   }
@@ -126,6 +153,141 @@ public:
     sem_.requestCompleted(request, at(line, "MPI_Wait"));
   }
 
+
+  // ---- Point-to-point (Table 3.1) --------------------------------------------------------------
+  // Sends of every mode signal at initiation; receives wait at completion (3.3.1). Synchronous
+  // sends are bidirectional: the receiver signals back and the sender waits for it.
+  // Queue identifiers as the MPI layer lays them out: kind (Message = 0) << 60 | channel << 32 |
+  // tag. The acknowledgements of synchronous sends use a channel of their own.
+  static QueueId messageQueue(int tag) { return static_cast<uint32_t>(tag); }
+  static QueueId syncAckQueue(int tag) {
+    return kSyncAckChannel << 32 | static_cast<uint32_t>(tag);
+  }
+  void send(Rank dest, int tag, uint32_t line, const char *call) {
+    sem_.send(dest, messageQueue(tag), at(line, call));
+  }
+  void bsend(Rank dest, int tag, uint32_t line) { send(dest, tag, line, "MPI_Bsend"); }
+  void rsend(Rank dest, int tag, uint32_t line) { send(dest, tag, line, "MPI_Rsend"); }
+  // MPI_Ssend: signal, then wait for the matching receive's signal back.
+  void ssend(Rank dest, int tag, uint32_t line) {
+    sem_.send(dest, messageQueue(tag), at(line, "MPI_Ssend"));
+    sem_.receive(dest, syncAckQueue(tag), at(line, "MPI_Ssend"));
+  }
+  // MPI_Recv matching a synchronous send: wait, then signal back (footnote 1).
+  void recvFromSsend(Rank source, int tag, uint32_t line) {
+    sem_.receive(source, messageQueue(tag), at(line, "MPI_Recv"));
+    sem_.send(source, syncAckQueue(tag), at(line, "MPI_Recv"));
+  }
+  // MPI_Sendrecv: a signal to `dest` and a wait for `source`.
+  void sendrecv(Rank dest, Rank source, int tag, uint32_t line) {
+    sem_.send(dest, messageQueue(tag), at(line, "MPI_Sendrecv"));
+    sem_.receive(source, messageQueue(tag), at(line, "MPI_Sendrecv"));
+  }
+
+  // Requests of non-blocking and persistent point-to-point calls.
+  struct Request {
+    enum Kind { Inactive, Receive, SyncSend, PersistentSend } kind = Inactive;
+    Rank peer = 0;
+    int tag = 0;
+  };
+  // MPI_Isend: the signal is issued at initiation (rule 1 of 3.3.1); its MPI_Wait maps to nothing.
+  // The same for MPI_Ibsend and MPI_Irsend.
+  Request isend(Rank dest, int tag, uint32_t line, const char *call = "MPI_Isend") {
+    sem_.send(dest, messageQueue(tag), at(line, call));
+    return {};
+  }
+  // MPI_Issend: signal at initiation; the wait for the receiver happens at completion (footnote 4).
+  Request issend(Rank dest, int tag, uint32_t line) {
+    sem_.send(dest, messageQueue(tag), at(line, "MPI_Issend"));
+    return {Request::SyncSend, dest, tag};
+  }
+  // MPI_Irecv: nothing at initiation; the wait is issued at completion (rule 2 of 3.3.1).
+  Request irecv(Rank source, int tag, uint32_t) { return {Request::Receive, source, tag}; }
+  // MPI_Send_init / MPI_Bsend_init: the signal is sent with MPI_Start (footnote 3).
+  Request sendInit(Rank dest, int tag) { return {Request::PersistentSend, dest, tag}; }
+  // MPI_Recv_init: as MPI_Irecv; MPI_Start maps to nothing, its completion to a wait.
+  Request recvInit(Rank source, int tag) { return {Request::Receive, source, tag}; }
+  void startRequest(Request &r, uint32_t line) {
+    if (r.kind == Request::PersistentSend)
+      sem_.send(r.peer, messageQueue(r.tag), at(line, "MPI_Start"));
+  }
+  // MPI_Wait (and the completing call of MPI_Test with flag true).
+  void wait(Request &r, uint32_t line, const char *call = "MPI_Wait") {
+    if (r.kind == Request::Receive) sem_.receive(r.peer, messageQueue(r.tag), at(line, call));
+    if (r.kind == Request::SyncSend) sem_.receive(r.peer, syncAckQueue(r.tag), at(line, call));
+  }
+  // MPI_Test: only a true flag maps to the wait (footnote 2). The flag is the scenario's choice.
+  bool test(Request &r, bool flag, uint32_t line) {
+    if (flag) wait(r, line, "MPI_Test");
+    return flag;
+  }
+  // MPI_Probe / MPI_Iprobe with a true flag consume the clock of the message: the wait happens
+  // there and the later MPI_Recv of that message maps to nothing.
+  void probe(Rank source, int tag, uint32_t line, const char *call = "MPI_Probe") {
+    sem_.receive(source, messageQueue(tag), at(line, call));
+  }
+  bool iprobe(Rank source, int tag, bool flag, uint32_t line) {
+    if (flag) probe(source, tag, line, "MPI_Iprobe");
+    return flag;
+  }
+  void recvAfterProbe(Rank, int, uint32_t) {}
+
+  // ---- Collectives (Table 3.2) -----------------------------------------------------------------
+  void gather(Rank root, uint32_t line) { sem_.allToOne(r_.world(), root, at(line, "MPI_Gather")); }
+  void scatter(Rank root, uint32_t line) {
+    sem_.oneToAll(r_.world(), root, at(line, "MPI_Scatter"));
+  }
+  void allgather(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Allgather")); }
+  void alltoall(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Alltoall")); }
+  void reduceScatter(uint32_t line) {
+    sem_.allToAll(r_.world(), at(line, "MPI_Reduce_scatter"));
+  }
+  void scan(uint32_t line) { sem_.scan(r_.world(), at(line, "MPI_Scan")); }
+  void exscan(uint32_t line) { sem_.scan(r_.world(), at(line, "MPI_Exscan")); }
+  void barrier(const GroupView &group, uint32_t line) {
+    sem_.allToAll(group, at(line, "MPI_Barrier"));
+  }
+  void winFree(SegmentId w, uint32_t line) {
+    win(w);
+    sem_.freeWindow(w, at(line, "MPI_Win_free"));
+  }
+
+  // ---- More RMA shapes -------------------------------------------------------------------------
+  // An RMA call with explicit target ranges (derived datatypes, dynamic windows).
+  void putRanges(SegmentId w, Rank target, const ByteRanges &targetRanges, Address from,
+                 uint32_t line, const char *call = "MPI_Put") {
+    RmaOperation o;
+    o.site = at(line, call);
+    o.target = target;
+    o.targetRanges = targetRanges;
+    o.remoteWrite = true;
+    o.originRead = ByteRanges(from, targetRanges.totalBytes());
+    sem_.rma(win(w), o);
+  }
+  void getRanges(SegmentId w, Rank target, const ByteRanges &targetRanges, Address into,
+                 uint32_t line, const char *call = "MPI_Get") {
+    RmaOperation o;
+    o.site = at(line, call);
+    o.target = target;
+    o.targetRanges = targetRanges;
+    o.remoteRead = true;
+    o.originWrite = ByteRanges(into, targetRanges.totalBytes());
+    sem_.rma(win(w), o);
+  }
+  // MPI_Win_attach / MPI_Win_detach of a dynamic window (created with Simulator::segment(0, ...,
+  // true)); remote accesses then name absolute target addresses.
+  void attach(SegmentId w, Address base, uint64_t size, const std::string &name = "dynwin") {
+    r_.process().exposeMemory(w, base, size, name, true);
+  }
+  void detach(SegmentId w, Address base) { r_.process().unexposeMemory(w, base); }
+  // A C/C++ atomic load or store (never compatible with RMA atomics, 2.3.4).
+  void atomicAccess(Address a, uint64_t n, bool write, uint32_t line) {
+    r_.process().access(a, n, write, true, r_.site(line));
+    r_.tracker().pump();
+  }
+
+  static constexpr uint64_t kSyncAckChannel = 0x0fffffff;
+
   void load(Address a, uint64_t n, uint32_t line) { r_.load(a, n, line); }
   void store(Address a, uint64_t n, uint32_t line) { r_.store(a, n, line); }
   Address winAddr(SegmentId w, uint64_t offset = 0) { return r_.segmentAddress(w, offset); }
@@ -133,6 +295,354 @@ public:
 private:
   SimRank &r_;
   mpi::Semantics sem_;
+};
+
+// OpenSHMEM on a simulated rank. The symmetric heap is one world-wide segment created with
+// Simulator::segment; symmetric objects are named by their offset in it (the same on every PE).
+// Every routine's mapping to the model is spelled out here, once:
+//   RMA (2.2.2)        shmem_put/get block until the local buffer is done (locallyBlocking; a
+//                      blocking get also completes its remote read); the _nbi forms do not.
+//   Atomics (2.3.4)    atomic remote reads/writes; SHMEM atomics are mutually compatible on the
+//                      same type (anyOpCompatible).
+//   Signals (T. 3.4,   an atomic set, shmem_put_signal: target notify (tn) plus a resource signal
+//   T. 4.2)            on the signal's resource at the target PE; shmem_wait_until,
+//                      shmem_signal_wait_until and a shmem_signal_fetch that observes the
+//                      signal: resource wait on that resource plus target wait (tw).
+//   Completion         shmem_quiet: local + remote flush of all targets; shmem_fence: fence
+//   (T. 4.2)           (fnc) for all targets; shmem_barrier_all: collective flush + all-to-all.
+//   Collectives (T.3.2) shmem_sync(_all), broadcast, alltoall, collect, reductions, malloc/free:
+//                      collective exchange without completion.
+//   Locks (T. 3.3)     shmem_set_lock: resource wait; shmem_clear_lock: quiet, then resource
+//                      signal; the deposition process of every lock is PE 0.
+class Shmem {
+public:
+  static constexpr ContextId kDefaultContext = 0;
+
+  Shmem(SimRank &r, SegmentId heap) : r_(r), heap_(heap) {}
+  Rank my_pe() const { return r_.rank(); }
+  Rank n_pes() const { return r_.size(); }
+  SimRank &sim() { return r_; }
+  LocationHandle at(uint32_t line, const char *call) { return r_.site(line, call); }
+  // Local address of a symmetric object.
+  Address sym(uint64_t offset) const { return r_.segmentAddress(heap_, offset); }
+
+  // ---- RMA -------------------------------------------------------------------------------------
+  void put(uint64_t dest, Address source, uint64_t bytes, Rank pe, uint32_t line,
+           const char *call = "shmem_put") {
+    RmaOperation o = op(dest, bytes, pe, line, call);
+    o.remoteWrite = true;
+    o.originRead = ByteRanges(source, bytes);
+    o.locallyBlocking = true;
+    r_.tracker().issue(o);
+  }
+  void put_nbi(uint64_t dest, Address source, uint64_t bytes, Rank pe, uint32_t line,
+               const char *call = "shmem_put_nbi") {
+    RmaOperation o = op(dest, bytes, pe, line, call);
+    o.remoteWrite = true;
+    o.originRead = ByteRanges(source, bytes);
+    r_.tracker().issue(o);
+  }
+  void get(Address dest, uint64_t source, uint64_t bytes, Rank pe, uint32_t line,
+           const char *call = "shmem_get") {
+    RmaOperation o = op(source, bytes, pe, line, call);
+    o.remoteRead = true;
+    o.originWrite = ByteRanges(dest, bytes);
+    o.locallyBlocking = true;
+    o.remoteReadBlocking = true;
+    r_.tracker().issue(o);
+  }
+  void get_nbi(Address dest, uint64_t source, uint64_t bytes, Rank pe, uint32_t line,
+               const char *call = "shmem_get_nbi") {
+    RmaOperation o = op(source, bytes, pe, line, call);
+    o.remoteRead = true;
+    o.originWrite = ByteRanges(dest, bytes);
+    r_.tracker().issue(o);
+  }
+
+  // ---- Atomics ---------------------------------------------------------------------------------
+  static Atomicity amo(AtomicOp opKind, BasicType type, uint32_t size) {
+    return Atomicity{opKind, type, size, true};
+  }
+  // shmem_atomic_fetch: a blocking atomic remote read (the fetched value is returned).
+  void atomic_fetch(uint64_t source, BasicType type, uint32_t size, Rank pe, uint32_t line,
+                    const char *call = "shmem_atomic_fetch") {
+    RmaOperation o = op(source, size, pe, line, call);
+    o.remoteRead = true;
+    o.atomicity = amo(AtomicOp::NoOp, type, size);
+    o.locallyBlocking = true;
+    o.remoteReadBlocking = true;
+    r_.tracker().issue(o);
+  }
+  // shmem_atomic_add (non-fetching): an atomic remote write completed by quiet.
+  void atomic_add(uint64_t dest, BasicType type, uint32_t size, Rank pe, uint32_t line,
+                  const char *call = "shmem_atomic_add") {
+    RmaOperation o = op(dest, size, pe, line, call);
+    o.remoteWrite = true;
+    o.atomicity = amo(AtomicOp::Sum, type, size);
+    r_.tracker().issue(o);
+  }
+  // shmem_atomic_set: an atomic remote write that is also a target notify on `dest` (Table 4.2):
+  // the writes fence-ordered before it, and the set itself, are complete at a matching wait.
+  void atomic_set(uint64_t dest, BasicType type, uint32_t size, Rank pe, uint32_t line,
+                  uint64_t value = 1, const char *call = "shmem_atomic_set") {
+    RmaOperation o = op(dest, size, pe, line, call);
+    o.remoteWrite = true;
+    o.atomicity = amo(AtomicOp::Replace, type, size);
+    r_.tracker().issue(o);
+    signalAt(dest, pe, value, /*includesLast=*/true, at(line, call));
+  }
+
+  // ---- Signals ---------------------------------------------------------------------------------
+  // shmem_put_signal(_nbi): the signal update (an atomic write of `sig`), then the data put, then
+  // a target notify that completes exactly that put at a matching wait (R8).
+  void put_signal(uint64_t dest, Address source, uint64_t bytes, uint64_t sig, uint64_t value,
+                  Rank pe, uint32_t line, bool nbi = false, bool add = false) {
+    const char *call = nbi ? "shmem_put_signal_nbi" : "shmem_put_signal";
+    RmaOperation update = op(sig, 8, pe, line, call);
+    update.remoteWrite = true;
+    update.atomicity = amo(add ? AtomicOp::Sum : AtomicOp::Replace, BasicType::UInt64, 8);
+    r_.tracker().issue(update);
+    RmaOperation data = op(dest, bytes, pe, line, call);
+    data.remoteWrite = true;
+    data.originRead = ByteRanges(source, bytes);
+    data.locallyBlocking = !nbi;
+    r_.tracker().issue(data);
+    signalAt(sig, pe, value, /*includesLast=*/true, at(line, call));
+  }
+  // shmem_wait_until on a local symmetric object. `after`: the PEs whose update it waits for
+  // (simulation only, see sendToken); empty when the condition already holds.
+  void wait_until(uint64_t ivar, uint32_t line, const std::vector<Rank> &after,
+                  const char *call = "shmem_wait_until") {
+    for (Rank from : after) awaitToken(r_, from, signalId(ivar));
+    LocationHandle site = at(line, call);
+    r_.tracker().resourceWait(signalId(ivar), my_pe(), site);
+    r_.tracker().targetWait(signalId(ivar), std::nullopt, site);
+  }
+  void signal_wait_until(uint64_t sig, uint32_t line, const std::vector<Rank> &after) {
+    wait_until(sig, line, after, "shmem_signal_wait_until");
+  }
+  // A shmem_signal_fetch whose result ends a polling loop: orders like shmem_wait_until.
+  void signal_fetch(uint64_t sig, uint32_t line, const std::vector<Rank> &after) {
+    wait_until(sig, line, after, "shmem_signal_fetch");
+  }
+
+  // ---- Ordering and completion -----------------------------------------------------------------
+  void quiet(uint32_t line) {
+    Completion c;
+    c.site = at(line, "shmem_quiet");
+    c.context = kDefaultContext;
+    c.kind = CompletionKind::RemoteFlush;
+    r_.tracker().complete(c);
+    c.kind = CompletionKind::LocalFlush;
+    r_.tracker().complete(c);
+  }
+  void fence(uint32_t line) {
+    Completion c;
+    c.site = at(line, "shmem_fence");
+    c.context = kDefaultContext;
+    c.kind = CompletionKind::Fence;
+    r_.tracker().complete(c);
+  }
+  void barrier_all(uint32_t line) {
+    Completion c;
+    c.site = at(line, "shmem_barrier_all");
+    c.context = kDefaultContext;
+    c.kind = CompletionKind::CollectiveFlush;
+    c.targets = r_.world().members;
+    r_.tracker().complete(c);
+    r_.tracker().collective(r_.world(), CollectiveKind::AllToAll, 0, c.site);
+  }
+  // shmem_sync_all, shmem_alltoall, shmem_collect, reductions, shmem_malloc/free: all-to-all.
+  void collective(uint32_t line, const char *call) {
+    r_.tracker().collective(r_.world(), CollectiveKind::AllToAll, 0, at(line, call));
+  }
+  void sync_all(uint32_t line) { collective(line, "shmem_sync_all"); }
+  void sync(const GroupView &team, uint32_t line) {
+    r_.tracker().collective(team, CollectiveKind::AllToAll, 0, at(line, "shmem_sync"));
+  }
+  void broadcast(Rank root, uint32_t line) {
+    r_.tracker().collective(r_.world(), CollectiveKind::OneToAll, root,
+                            at(line, "shmem_broadcast"));
+  }
+
+  // ---- Locks -----------------------------------------------------------------------------------
+  // The caller must not run into a held lock: the simulated schedule decides who holds it.
+  void set_lock(uint64_t lock, uint32_t line) {
+    r_.tracker().resourceWait(lockId(lock), kLockDeposition, at(line, "shmem_set_lock"));
+  }
+  void clear_lock(uint64_t lock, uint32_t line) {
+    quiet(line);
+    r_.tracker().resourceSignal(lockId(lock), kLockDeposition, at(line, "shmem_clear_lock"));
+  }
+
+  void load(Address a, uint64_t n, uint32_t line) { r_.load(a, n, line); }
+  void store(Address a, uint64_t n, uint32_t line) { r_.store(a, n, line); }
+
+  // Signal and resource identifiers of a symmetric object (the same on every PE; the resource's
+  // deposition process is the PE that owns the object).
+  SignalId signalId(uint64_t offset) const {
+    return QueueId{0x5} << 56 | uint64_t{heap_} << 40 | offset;
+  }
+  ResourceId lockId(uint64_t offset) const {
+    return QueueId{0x6} << 56 | uint64_t{heap_} << 40 | offset;
+  }
+  static constexpr Rank kLockDeposition = 0;
+
+private:
+  RmaOperation op(uint64_t offset, uint64_t bytes, Rank pe, uint32_t line, const char *call) {
+    RmaOperation o;
+    o.site = at(line, call);
+    o.target = pe;
+    o.segment = heap_;
+    o.context = kDefaultContext;
+    o.targetRanges = ByteRanges(offset, bytes);
+    return o;
+  }
+  // Target notify on `sig` at `pe`, a resource signal on its resource, and the token for a
+  // waiter.
+  void signalAt(uint64_t sig, Rank pe, uint64_t value, bool includesLast, LocationHandle site) {
+    r_.tracker().notify(pe, signalId(sig), value, kDefaultContext, includesLast, site);
+    r_.tracker().resourceSignal(signalId(sig), pe, site);
+    sendToken(r_, pe, signalId(sig));
+  }
+
+  SimRank &r_;
+  SegmentId heap_;
+};
+
+// GASPI on a simulated rank. Segments are world-wide segments created with Simulator::segment;
+// a queue is a completion context. The mapping (Tables 3.1, 3.2, 3.4, 4.2, section 4.1.2):
+//   gaspi_write / gaspi_read    non-blocking RMA in the queue's context
+//   gaspi_wait                  local flush of the queue (no remote completion of writes)
+//   gaspi_notify                fence of the queue towards the target, target notify, resource
+//                               signal on the notification's resource at the target
+//   gaspi_write_notify          write plus a target notify that completes only this write (R8)
+//   gaspi_read_notify           read whose local notification is a local completion (lc) of it
+//   gaspi_notify_waitsome       resource wait plus target wait (tw); for the notification of a
+//                               gaspi_read_notify: its local completion
+//   gaspi_barrier, allreduce,   all-to-all without completion
+//   group_commit, segment_create
+//   gaspi_passive_send/receive  bidirectional pair of signal and wait (synchronous send)
+class Gaspi {
+public:
+  explicit Gaspi(SimRank &r) : r_(r) {}
+  Rank rank() const { return r_.rank(); }
+  SimRank &sim() { return r_; }
+  LocationHandle at(uint32_t line, const char *call) { return r_.site(line, call); }
+  Address segAddr(SegmentId seg, uint64_t offset = 0) const {
+    return r_.segmentAddress(seg, offset);
+  }
+
+  void write(Address localSource, Rank rank, SegmentId remote, uint64_t offset, uint64_t bytes,
+             ContextId queue, uint32_t line, const char *call = "gaspi_write") {
+    RmaOperation o = op(rank, remote, offset, bytes, queue, line, call);
+    o.remoteWrite = true;
+    o.originRead = ByteRanges(localSource, bytes);
+    r_.tracker().issue(o);
+  }
+  void read(Address localDest, Rank rank, SegmentId remote, uint64_t offset, uint64_t bytes,
+            ContextId queue, uint32_t line, const char *call = "gaspi_read") {
+    RmaOperation o = op(rank, remote, offset, bytes, queue, line, call);
+    o.remoteRead = true;
+    o.originWrite = ByteRanges(localDest, bytes);
+    r_.tracker().issue(o);
+  }
+  void wait(ContextId queue, uint32_t line) {
+    Completion c;
+    c.kind = CompletionKind::LocalFlush;
+    c.context = queue;
+    c.site = at(line, "gaspi_wait");
+    r_.tracker().complete(c);
+  }
+  void notify(SegmentId remote, Rank rank, uint32_t id, uint64_t value, ContextId queue,
+              uint32_t line) {
+    LocationHandle site = at(line, "gaspi_notify");
+    Completion fence;
+    fence.kind = CompletionKind::Fence;
+    fence.targets = {rank};
+    fence.context = queue;
+    fence.site = site;
+    r_.tracker().complete(fence);
+    signalAt(remote, rank, id, value, queue, false, site);
+  }
+  void write_notify(Address localSource, Rank rank, SegmentId remote, uint64_t offset,
+                    uint64_t bytes, uint32_t id, uint64_t value, ContextId queue, uint32_t line) {
+    write(localSource, rank, remote, offset, bytes, queue, line, "gaspi_write_notify");
+    signalAt(remote, rank, id, value, queue, true, at(line, "gaspi_write_notify"));
+  }
+  // gaspi_read_notify: the notification lands in the caller's own segment `local`.
+  void read_notify(Address localDest, SegmentId local, Rank rank, SegmentId remote,
+                   uint64_t offset, uint64_t bytes, uint32_t id, ContextId queue, uint32_t line) {
+    RmaOperation o = op(rank, remote, offset, bytes, queue, line, "gaspi_read_notify");
+    o.remoteRead = true;
+    o.originWrite = ByteRanges(localDest, bytes);
+    o.request = nextRequest_++;
+    readNotifications_[{local, id}] = o.request;
+    r_.tracker().issue(o);
+  }
+  // `after`: the ranks whose notification it waits for (simulation only, see sendToken).
+  void notify_waitsome(SegmentId local, uint32_t id, uint32_t line,
+                       const std::vector<Rank> &after) {
+    LocationHandle site = at(line, "gaspi_notify_waitsome");
+    auto own = readNotifications_.find({local, id});
+    if (own != readNotifications_.end()) {
+      Completion c;
+      c.kind = CompletionKind::LocalComplete;
+      c.request = own->second;
+      c.site = site;
+      r_.tracker().complete(c);
+      readNotifications_.erase(own);
+      return;
+    }
+    for (Rank from : after) awaitToken(r_, from, signalId(local, id));
+    r_.tracker().resourceWait(signalId(local, id), rank(), site);
+    r_.tracker().targetWait(signalId(local, id), std::nullopt, site);
+  }
+  void barrier(uint32_t line) { collective(line, "gaspi_barrier"); }
+  void collective(uint32_t line, const char *call) {
+    r_.tracker().collective(r_.world(), CollectiveKind::AllToAll, 0, at(line, call));
+  }
+  void passive_send(Rank to, uint32_t line) {
+    LocationHandle site = at(line, "gaspi_passive_send");
+    r_.tracker().signal(to, kPassiveQueue, site);
+    r_.tracker().wait(to, kPassiveAckQueue, site);
+  }
+  void passive_receive(Rank from, uint32_t line) {
+    LocationHandle site = at(line, "gaspi_passive_receive");
+    r_.tracker().wait(from, kPassiveQueue, site);
+    r_.tracker().signal(from, kPassiveAckQueue, site);
+  }
+
+  void load(Address a, uint64_t n, uint32_t line) { r_.load(a, n, line); }
+  void store(Address a, uint64_t n, uint32_t line) { r_.store(a, n, line); }
+
+  static SignalId signalId(SegmentId seg, uint32_t id) {
+    return QueueId{0x7} << 56 | uint64_t{seg} << 32 | id;
+  }
+  static constexpr QueueId kPassiveQueue = QueueId{0x8} << 56;
+  static constexpr QueueId kPassiveAckQueue = QueueId{0x9} << 56;
+
+private:
+  RmaOperation op(Rank rank, SegmentId remote, uint64_t offset, uint64_t bytes, ContextId queue,
+                  uint32_t line, const char *call) {
+    RmaOperation o;
+    o.site = at(line, call);
+    o.target = rank;
+    o.segment = remote;
+    o.context = queue;
+    o.targetRanges = ByteRanges(offset, bytes);
+    return o;
+  }
+  void signalAt(SegmentId remote, Rank rank, uint32_t id, uint64_t value, ContextId queue,
+                bool includesLast, LocationHandle site) {
+    r_.tracker().notify(rank, signalId(remote, id), value, queue, includesLast, site);
+    r_.tracker().resourceSignal(signalId(remote, id), rank, site);
+    sendToken(r_, rank, signalId(remote, id));
+  }
+
+  SimRank &r_;
+  RequestId nextRequest_ = 1;
+  std::map<std::pair<SegmentId, uint32_t>, RequestId> readNotifications_;
 };
 
 // A race as the tests assert it: kind, and both sides as "rank:call@line" ("load@17" for plain

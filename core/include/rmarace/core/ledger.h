@@ -62,8 +62,6 @@ public:
   };
   Shortfall shortfall() const;
   bool satisfied() const;
-  // Whether everything the given entries require of this process has been received.
-  bool covers(std::span<const LedgerEntry> required) const;
 
 private:
   struct Known {

@@ -179,6 +179,8 @@ private:
 
   // target side
   void processBatch(Rank origin, std::span<const std::byte> bytes);
+  // Whether every batch a header names as causally preceding has been processed.
+  bool causallyReady(Rank from, std::span<const LedgerEntry> required) const;
   void drainQueued();
   void onRemoteAccess(Rank origin, WireReader &in);
   void onCompletionNotice(Rank origin, WireReader &in);
@@ -196,6 +198,7 @@ private:
   void checkRemoteAgainstHistory(uint32_t id);
   void finalizeProvisional(uint32_t id, const VectorClock &acquisition);
   void updateHorizon();
+  void releaseDetached(std::optional<SegmentId> segment);
   void removeFromPendingIndex(uint32_t id);
 
   // reports
@@ -232,6 +235,15 @@ private:
     std::vector<uint32_t> regions;                   // history region indices
   };
   std::map<SegmentId, Segment> segments_;
+  // Parts no longer exposed whose history may still be needed.
+  struct Detached {
+    SegmentId segment;
+    uint32_t region;
+    Epoch epoch;
+    Address base;
+    uint64_t size;
+  };
+  std::vector<Detached> detached_;
 
   // Plain-access locations, interned (index 0 unused).
   std::vector<LocationHandle> localSites_;
@@ -271,6 +283,7 @@ private:
   std::map<Rank, std::map<Epoch, std::vector<uint32_t>>> pendingEnds_; // rank -> threshold -> ids
   std::multimap<SignalId, NotifyRecord> notifications_;
   std::vector<std::pair<Rank, std::vector<std::byte>>> queued_; // waiting for causal predecessors
+  std::vector<uint64_t> processed_;                             // batches processed, per origin
 
   Epoch contributedEpoch_ = 0;
   LocationHandle lastSite_ = kNoLocation;

@@ -10,6 +10,8 @@ namespace rmarace {
 // A multi-line text report containing the words "data race", the kind, both accesses as
 // file:line with rank and call, and the concurrent region of the RMA access.
 std::string formatRaceText(const RaceRecord &race, std::size_t count = 1);
+// Three lines for summaries: the headline and both accesses, indented by `indent`.
+std::string formatRaceBrief(const RaceRecord &race, const std::string &indent);
 // One line of JSON (no trailing newline).
 std::string formatRaceJson(const RaceRecord &race, std::size_t count = 1);
 std::string formatErrorText(const ErrorRecord &error);

@@ -17,6 +17,9 @@ namespace rmarace {
 struct ClockPayload {
   VectorClock clock;
   std::vector<LedgerEntry> ledger;
+  // Non-zero when the signaller also waits for the waiter (a synchronous send): the waiter
+  // answers with its own clock under this token.
+  uint64_t replyToken = 0;
 };
 
 // A deposit at a resource's deposition process (Def. 3.5 (5)/(6)): the clock, and for every

@@ -44,11 +44,15 @@ public:
   void drain();
 
   // Process-bound signal and wait (Def. 3.5 (3), (4)).
-  void signal(Rank to, QueueId queue, LocationHandle site);
+  void signal(Rank to, QueueId queue, LocationHandle site, uint64_t replyToken = 0);
   void wait(Rank from, QueueId queue, LocationHandle site);
   void waitWith(Rank from, const ClockPayload &payload, LocationHandle site);
   // Collective synchronisation (Def. 3.6 to 3.8, scan).
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site);
+  // A collective exchange of clocks that does not synchronise this process: the combination is
+  // returned for the caller to use (e.g. to order only the next RMA operations).
+  CollectiveContribution exchangeOnly(const GroupView &group, CollectiveKind kind, Rank root,
+                                      LocationHandle site);
   // Resource-bound signal and wait (Def. 3.5 (5), (6)).
   void resourceSignal(ResourceId resource, Rank deposition, LocationHandle site);
   void resourceWait(ResourceId resource, Rank deposition, LocationHandle site);

@@ -1,0 +1,328 @@
+// Collectives (dissertation Table 3.2): all-to-one, one-to-all, all-to-all and scans, blocking
+// and non-blocking (signal at initiation, wait at completion).
+#include "p2p.h"
+
+namespace rmarace::mpi {
+namespace {
+
+// The exchange of a blocking collective on `comm`; `root` is a rank of `comm`.
+void sync(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root = 0) {
+  if (!scope) return;
+  Channel *ch = scope.st().channelOf(comm);
+  if (!ch) return;
+  Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
+  scope.tracker().collective(ch->group, kind, rootWorld, scope.site());
+}
+
+// A non-blocking collective: contribute now, absorb when its request completes.
+void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Request *request) {
+  if (!scope || *request == MPI_REQUEST_NULL) return;
+  Channel *ch = scope.st().channelOf(comm);
+  if (!ch) return;
+  Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
+  Process &process = scope.tracker().process();
+  CollectiveContribution mine = process.contribute(ch->group, scope.site());
+  scope.tracker().pump();
+  RequestState rs;
+  rs.kind = RequestState::Kind::Collective;
+  rs.channel = ch->id;
+  rs.site = scope.site();
+  rs.collective = scope.st().transport->startCollective(ch->group, kind, rootWorld, mine);
+  scope.st().requests[*request] = rs;
+}
+
+constexpr CollectiveKind A2A = CollectiveKind::AllToAll;
+constexpr CollectiveKind A2O = CollectiveKind::AllToOne;
+constexpr CollectiveKind O2A = CollectiveKind::OneToAll;
+constexpr CollectiveKind SCAN = CollectiveKind::Scan;
+
+} // namespace
+} // namespace rmarace::mpi
+
+using namespace rmarace;
+using namespace rmarace::mpi;
+
+extern "C" {
+
+int MPI_Barrier(MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Barrier");
+  sync(scope, comm, A2A);
+  return PMPI_Barrier(comm);
+}
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Bcast");
+  sync(scope, comm, O2A, root);
+  return PMPI_Bcast(buf, count, type, root, comm);
+}
+
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+               int root, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Reduce");
+  sync(scope, comm, A2O, root);
+  return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+}
+
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                  MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Allreduce");
+  sync(scope, comm, A2A);
+  return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+}
+
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Gather");
+  sync(scope, comm, A2O, root);
+  return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Gatherv");
+  sync(scope, comm, A2O, root);
+  return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                      comm);
+}
+
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Scatter");
+  sync(scope, comm, O2A, root);
+  return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Scatterv");
+  sync(scope, comm, O2A, root);
+  return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                       comm);
+}
+
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Allgather");
+  sync(scope, comm, A2A);
+  return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+}
+
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Allgatherv");
+  sync(scope, comm, A2A);
+  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+}
+
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Alltoall");
+  sync(scope, comm, A2A);
+  return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+}
+
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                  MPI_Datatype recvtype, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Alltoallv");
+  sync(scope, comm, A2A);
+  return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                        recvtype, comm);
+}
+
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                  const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Alltoallw");
+  sync(scope, comm, A2A);
+  return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                        recvtypes, comm);
+}
+
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Reduce_scatter");
+  sync(scope, comm, A2A);
+  return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type,
+                             MPI_Op op, MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Reduce_scatter_block");
+  sync(scope, comm, A2A);
+  return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+}
+
+int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+             MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Scan");
+  sync(scope, comm, SCAN);
+  return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+}
+
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+               MPI_Comm comm) {
+  RMARACE_SCOPE("MPI_Exscan");
+  sync(scope, comm, SCAN);
+  return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+}
+
+// ---- Non-blocking collectives ------------------------------------------------------------------
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ibarrier");
+  int rc = PMPI_Ibarrier(comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+               MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ibcast");
+  int rc = PMPI_Ibcast(buf, count, type, root, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, O2A, root, request);
+  return rc;
+}
+
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                int root, MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ireduce");
+  int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2O, root, request);
+  return rc;
+}
+
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                   MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iallreduce");
+  int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Igather");
+  int rc =
+      PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2O, root, request);
+  return rc;
+}
+
+int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                 MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Igatherv");
+  int rc = PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                         comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2O, root, request);
+  return rc;
+}
+
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iscatter");
+  int rc = PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                         request);
+  if (rc == MPI_SUCCESS) start(scope, comm, O2A, root, request);
+  return rc;
+}
+
+int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                  MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                  int root, MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iscatterv");
+  int rc = PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                          comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, O2A, root, request);
+  return rc;
+}
+
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iallgather");
+  int rc =
+      PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                    MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iallgatherv");
+  int rc = PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                            comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ialltoall");
+  int rc =
+      PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                   MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ialltoallv");
+  int rc = PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                           recvtype, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                   MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ialltoallw");
+  int rc = PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                           recvtypes, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                        MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ireduce_scatter");
+  int rc = PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type,
+                              MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Ireduce_scatter_block");
+  int rc = PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, A2A, 0, request);
+  return rc;
+}
+
+int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+              MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iscan");
+  int rc = PMPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, SCAN, 0, request);
+  return rc;
+}
+
+int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                MPI_Comm comm, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Iexscan");
+  int rc = PMPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request);
+  if (rc == MPI_SUCCESS) start(scope, comm, SCAN, 0, request);
+  return rc;
+}
+
+} // extern "C"

@@ -1,0 +1,284 @@
+// RMA communication calls: each becomes an RmaOperation with the exact bytes its origin and
+// target datatypes touch. Calls outside a window's bounds get an error report and do not run.
+#include "p2p.h"
+
+namespace rmarace::mpi {
+namespace {
+
+struct Prepared {
+  RmaOperation op;
+  Window *window = nullptr;
+  bool outOfBounds = false; // reported; the call must not run
+};
+
+// The target side of an RMA call on a tracked window (nothing for MPI_PROC_NULL or windows the
+// tool does not know). Out-of-bounds calls are reported here.
+std::optional<Prepared> prepare(Scope &scope, const char *call, MPI_Win win, int target,
+                                MPI_Aint disp, int count, MPI_Datatype type) {
+  WindowState *ws = scope.st().window(win);
+  if (!ws || target == MPI_PROC_NULL) return std::nullopt;
+  Prepared p;
+  p.window = &scope.sem().window(ws->segment);
+  const Channel &ch = scope.st().channels.at(ws->channel);
+  std::size_t local = static_cast<std::size_t>(target);
+  if (target < 0 || local >= ch.group.members.size()) return std::nullopt;
+  p.op.site = scope.site();
+  p.op.target = ch.group.members[local];
+  uint64_t offset = ws->dynamic
+                        ? static_cast<uint64_t>(disp)
+                        : static_cast<uint64_t>(disp) * static_cast<uint64_t>(ws->dispUnits[local]);
+  p.op.targetRanges = scope.st().datatypes.ranges(offset, count, type);
+  if (!ws->dynamic && !p.op.targetRanges.empty() &&
+      (disp < 0 || p.op.targetRanges.highest() > ws->sizes[local])) {
+    ErrorRecord e;
+    e.kind = "out-of-bounds";
+    e.rank = scope.st().runtime->rank();
+    e.location = scope.st().runtime->resolve(scope.site());
+    e.message = std::string(call) + " accesses bytes [" +
+                std::to_string(static_cast<int64_t>(p.op.targetRanges.lowest())) + ", " +
+                std::to_string(static_cast<int64_t>(p.op.targetRanges.highest())) + ") of " +
+                p.window->name + " at rank " + std::to_string(p.op.target) +
+                ", which exposes only " + std::to_string(ws->sizes[local]) + " bytes there";
+    scope.st().runtime->reportError(e);
+    p.outOfBounds = true;
+  }
+  return p;
+}
+
+int rangeError(MPI_Win win) {
+  PMPI_Win_call_errhandler(win, MPI_ERR_RMA_RANGE);
+  return MPI_ERR_RMA_RANGE;
+}
+
+Atomicity atomicityOf(Scope &scope, MPI_Op op, MPI_Datatype type) {
+  const TypeLayout &l = scope.st().datatypes.layout(type);
+  return Atomicity{atomicOpOf(op), l.basic, l.basicSize, false};
+}
+
+RequestId trackRma(Scope &scope) {
+  return scope.st().nextRmaRequest++;
+}
+
+void rememberRequest(Scope &scope, MPI_Request request, RequestId id) {
+  RequestState rs;
+  rs.kind = RequestState::Kind::Rma;
+  rs.rma = id;
+  rs.site = scope.site();
+  scope.st().requests[request] = rs;
+}
+
+} // namespace
+} // namespace rmarace::mpi
+
+using namespace rmarace;
+using namespace rmarace::mpi;
+
+extern "C" {
+
+// Declares `p`, the prepared operation, and returns early when the call is out of bounds.
+#define RMARACE_PREPARE(CALL)                                                                      \
+  std::optional<Prepared> p;                                                                       \
+  if (scope)                                                                                       \
+    p = prepare(scope, CALL, win, target_rank, target_disp, target_count, target_datatype);        \
+  if (p && p->outOfBounds) return rangeError(win);
+
+int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+            int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+            MPI_Win win) {
+  RMARACE_SCOPE("MPI_Put");
+  RMARACE_PREPARE("MPI_Put");
+  if (p) {
+    p->op.remoteWrite = true;
+    p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                   origin_count, origin_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  return PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                  target_count, target_datatype, win);
+}
+
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Get");
+  RMARACE_PREPARE("MPI_Get");
+  if (p) {
+    p->op.remoteRead = true;
+    p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                    origin_count, origin_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  return PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                  target_count, target_datatype, win);
+}
+
+int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                   int target_rank, MPI_Aint target_disp, int target_count,
+                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Accumulate");
+  RMARACE_PREPARE("MPI_Accumulate");
+  if (p) {
+    p->op.remoteWrite = true;
+    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                   origin_count, origin_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  return PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                         target_count, target_datatype, op, win);
+}
+
+int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                       void *result_addr, int result_count, MPI_Datatype result_datatype,
+                       int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Get_accumulate");
+  RMARACE_PREPARE("MPI_Get_accumulate");
+  if (p) {
+    p->op.remoteRead = true;
+    p->op.remoteWrite = op != MPI_NO_OP;
+    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    if (op != MPI_NO_OP) // MPI_NO_OP ignores the origin buffer
+      p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                     origin_count, origin_datatype);
+    p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr),
+                                                    result_count, result_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  return PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                             result_datatype, target_rank, target_disp, target_count,
+                             target_datatype, op, win);
+}
+
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
+                     int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Fetch_and_op");
+  int target_count = 1;
+  MPI_Datatype target_datatype = datatype;
+  RMARACE_PREPARE("MPI_Fetch_and_op");
+  if (p) {
+    p->op.remoteRead = true;
+    p->op.remoteWrite = op != MPI_NO_OP;
+    p->op.atomicity = atomicityOf(scope, op, datatype);
+    if (op != MPI_NO_OP)
+      p->op.originRead =
+          scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr), 1, datatype);
+    p->op.originWrite =
+        scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr), 1, datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
+}
+
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
+                         MPI_Datatype datatype, int target_rank, MPI_Aint target_disp,
+                         MPI_Win win) {
+  RMARACE_SCOPE("MPI_Compare_and_swap");
+  int target_count = 1;
+  MPI_Datatype target_datatype = datatype;
+  RMARACE_PREPARE("MPI_Compare_and_swap");
+  if (p) {
+    p->op.remoteRead = true;
+    p->op.remoteWrite = true;
+    const TypeLayout &l = scope.st().datatypes.layout(datatype);
+    p->op.atomicity = Atomicity{AtomicOp::CompareAndSwap, l.basic, l.basicSize, false};
+    Datatypes &dts = scope.st().datatypes;
+    p->op.originRead = dts.ranges(reinterpret_cast<Address>(origin_addr), 1, datatype);
+    ByteRanges compare = dts.ranges(reinterpret_cast<Address>(compare_addr), 1, datatype);
+    for (const ByteRange &r : compare.ranges()) p->op.originRead.add(r.begin, r.size());
+    p->op.originWrite = dts.ranges(reinterpret_cast<Address>(result_addr), 1, datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  return PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank,
+                               target_disp, win);
+}
+
+int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+             MPI_Win win, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Rput");
+  RMARACE_PREPARE("MPI_Rput");
+  RequestId id = kNoRequest;
+  if (p) {
+    id = trackRma(scope);
+    p->op.request = id;
+    p->op.remoteWrite = true;
+    p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                   origin_count, origin_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  int rc = PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                     target_count, target_datatype, win, request);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  return rc;
+}
+
+int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
+             MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Rget");
+  RMARACE_PREPARE("MPI_Rget");
+  RequestId id = kNoRequest;
+  if (p) {
+    id = trackRma(scope);
+    p->op.request = id;
+    p->op.remoteRead = true;
+    p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                    origin_count, origin_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                     target_count, target_datatype, win, request);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  return rc;
+}
+
+int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                    int target_rank, MPI_Aint target_disp, int target_count,
+                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Raccumulate");
+  RMARACE_PREPARE("MPI_Raccumulate");
+  RequestId id = kNoRequest;
+  if (p) {
+    id = trackRma(scope);
+    p->op.request = id;
+    p->op.remoteWrite = true;
+    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                   origin_count, origin_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                            target_count, target_datatype, op, win, request);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  return rc;
+}
+
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                        void *result_addr, int result_count, MPI_Datatype result_datatype,
+                        int target_rank, MPI_Aint target_disp, int target_count,
+                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                        MPI_Request *request) {
+  RMARACE_SCOPE("MPI_Rget_accumulate");
+  RMARACE_PREPARE("MPI_Rget_accumulate");
+  RequestId id = kNoRequest;
+  if (p) {
+    id = trackRma(scope);
+    p->op.request = id;
+    p->op.remoteRead = true;
+    p->op.remoteWrite = op != MPI_NO_OP;
+    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    if (op != MPI_NO_OP)
+      p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
+                                                     origin_count, origin_datatype);
+    p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr),
+                                                    result_count, result_datatype);
+    scope.sem().rma(*p->window, p->op);
+  }
+  int rc = PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr,
+                                result_count, result_datatype, target_rank, target_disp,
+                                target_count, target_datatype, op, win, request);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  return rc;
+}
+
+} // extern "C"

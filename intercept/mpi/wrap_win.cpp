@@ -1,0 +1,248 @@
+// Windows: creation and release, dynamic attachment, and the completion and synchronisation
+// calls (fence, PSCW, locks, flushes; dissertation Table 4.2).
+#include "scope.h"
+
+#include <cstring>
+
+namespace rmarace::mpi {
+namespace {
+
+void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, void *base, MPI_Aint size, int dispUnit,
+                  bool dynamic) {
+  if (!scope) return;
+  State &st = scope.st();
+  Channel &ch = st.makeChannel(comm);
+  // Every member learns every part's size and displacement unit, and all agree on an id.
+  int64_t mine[2] = {static_cast<int64_t>(size), dispUnit};
+  std::vector<int64_t> all(2 * ch.group.members.size());
+  PMPI_Allgather(mine, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, ch.shadow);
+  uint64_t segment = st.nextSegment;
+  PMPI_Allreduce(MPI_IN_PLACE, &segment, 1, MPI_UINT64_T, MPI_MAX, ch.shadow);
+  st.nextSegment = static_cast<SegmentId>(segment + 1);
+  WindowState ws;
+  ws.segment = static_cast<SegmentId>(segment);
+  ws.channel = ch.id;
+  ws.dynamic = dynamic;
+  for (std::size_t i = 0; i < ch.group.members.size(); ++i) {
+    ws.sizes.push_back(static_cast<uint64_t>(all[2 * i]));
+    ws.dispUnits.push_back(static_cast<int>(all[2 * i + 1]));
+  }
+  ws.toolWindow = st.transport->createLockArea(ch);
+  st.windows[win] = ws;
+  std::string name = "window " + std::to_string(segment);
+  scope.tracker().process().exposeMemory(ws.segment, reinterpret_cast<Address>(base),
+                                         dynamic ? 0 : static_cast<uint64_t>(size), name, dynamic);
+  scope.sem().defineWindow(ws.segment, name, ch.group, dynamic);
+}
+
+Window *semanticWindow(Scope &scope, MPI_Win win, WindowState **ws = nullptr) {
+  if (!scope) return nullptr;
+  WindowState *w = scope.st().window(win);
+  if (!w) return nullptr;
+  if (ws) *ws = w;
+  return &scope.sem().window(w->segment);
+}
+
+Rank worldOf(Scope &scope, const WindowState &w, int rank) {
+  return scope.st().channels.at(w.channel).group.members[static_cast<std::size_t>(rank)];
+}
+
+std::vector<Rank> groupRanks(MPI_Group group) {
+  return worldRanks(group);
+}
+
+} // namespace
+} // namespace rmarace::mpi
+
+using namespace rmarace;
+using namespace rmarace::mpi;
+
+extern "C" {
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win *win) {
+  RMARACE_SCOPE("MPI_Win_create");
+  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, base, size, disp_unit, false);
+  return rc;
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
+                     MPI_Win *win) {
+  RMARACE_SCOPE("MPI_Win_allocate");
+  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  if (rc == MPI_SUCCESS)
+    createWindow(scope, *win, comm, *static_cast<void **>(baseptr), size, disp_unit, false);
+  return rc;
+}
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                            void *baseptr, MPI_Win *win) {
+  RMARACE_SCOPE("MPI_Win_allocate_shared");
+  int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  if (rc == MPI_SUCCESS)
+    createWindow(scope, *win, comm, *static_cast<void **>(baseptr), size, disp_unit, false);
+  return rc;
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+  RMARACE_SCOPE("MPI_Win_create_dynamic");
+  int rc = PMPI_Win_create_dynamic(info, comm, win);
+  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, nullptr, 0, 1, true);
+  return rc;
+}
+
+int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size) {
+  RMARACE_SCOPE("MPI_Win_attach");
+  int rc = PMPI_Win_attach(win, base, size);
+  WindowState *ws = nullptr;
+  if (rc == MPI_SUCCESS && semanticWindow(scope, win, &ws))
+    scope.tracker().process().exposeMemory(ws->segment, reinterpret_cast<Address>(base),
+                                           static_cast<uint64_t>(size),
+                                           "window " + std::to_string(ws->segment), true);
+  return rc;
+}
+
+int MPI_Win_detach(MPI_Win win, const void *base) {
+  RMARACE_SCOPE("MPI_Win_detach");
+  WindowState *ws = nullptr;
+  if (semanticWindow(scope, win, &ws))
+    scope.tracker().process().unexposeMemory(ws->segment, reinterpret_cast<Address>(base));
+  return PMPI_Win_detach(win, base);
+}
+
+int MPI_Win_free(MPI_Win *win) {
+  RMARACE_SCOPE("MPI_Win_free");
+  WindowState *ws = nullptr;
+  if (semanticWindow(scope, *win, &ws)) {
+    scope.sem().freeWindow(ws->segment, scope.site());
+    if (ws->toolWindow != MPI_WIN_NULL) PMPI_Win_free(&ws->toolWindow);
+    scope.st().removeChannel(ws->channel);
+    scope.st().windows.erase(*win);
+  }
+  return PMPI_Win_free(win);
+}
+
+int MPI_Win_fence(int assert, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_fence");
+  if (Window *w = semanticWindow(scope, win))
+    scope.sem().fence(*w, assert &MPI_MODE_NOPRECEDE, assert &MPI_MODE_NOSUCCEED, scope.site());
+  return PMPI_Win_fence(assert, win);
+}
+
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_lock");
+  int rc = PMPI_Win_lock(lock_type, rank, assert, win);
+  WindowState *ws = nullptr;
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win, &ws))
+      scope.sem().lock(*w, worldOf(scope, *ws, rank),
+                       lock_type == MPI_LOCK_EXCLUSIVE ? LockType::Exclusive : LockType::Shared,
+                       scope.site());
+  return rc;
+}
+
+int MPI_Win_unlock(int rank, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_unlock");
+  WindowState *ws = nullptr;
+  if (Window *w = semanticWindow(scope, win, &ws)) {
+    Rank target = worldOf(scope, *ws, rank);
+    // A flush cannot return before the lock is held: then the acquisition is known.
+    if (scope.sem().needsConfirmation(*w, target)) PMPI_Win_flush(rank, win);
+    scope.sem().unlock(*w, target, scope.site());
+  }
+  return PMPI_Win_unlock(rank, win);
+}
+
+int MPI_Win_lock_all(int assert, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_lock_all");
+  int rc = PMPI_Win_lock_all(assert, win);
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win)) scope.sem().lockAll(*w, scope.site());
+  return rc;
+}
+
+int MPI_Win_unlock_all(MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_unlock_all");
+  if (Window *w = semanticWindow(scope, win)) {
+    if (!w->unconfirmed.empty()) PMPI_Win_flush_all(win);
+    scope.sem().unlockAll(*w, scope.site());
+  }
+  return PMPI_Win_unlock_all(win);
+}
+
+int MPI_Win_flush(int rank, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_flush");
+  int rc = PMPI_Win_flush(rank, win);
+  WindowState *ws = nullptr;
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win, &ws))
+      scope.sem().flush(*w, worldOf(scope, *ws, rank), scope.site());
+  return rc;
+}
+
+int MPI_Win_flush_all(MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_flush_all");
+  int rc = PMPI_Win_flush_all(win);
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win)) scope.sem().flush(*w, std::nullopt, scope.site());
+  return rc;
+}
+
+int MPI_Win_flush_local(int rank, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_flush_local");
+  int rc = PMPI_Win_flush_local(rank, win);
+  WindowState *ws = nullptr;
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win, &ws))
+      scope.sem().flushLocal(*w, worldOf(scope, *ws, rank), scope.site());
+  return rc;
+}
+
+int MPI_Win_flush_local_all(MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_flush_local_all");
+  int rc = PMPI_Win_flush_local_all(win);
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win))
+      scope.sem().flushLocal(*w, std::nullopt, scope.site());
+  return rc;
+}
+
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_post");
+  if (Window *w = semanticWindow(scope, win)) scope.sem().post(*w, groupRanks(group), scope.site());
+  return PMPI_Win_post(group, assert, win);
+}
+
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_start");
+  int rc = PMPI_Win_start(group, assert, win);
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win))
+      scope.sem().start(*w, groupRanks(group), scope.site());
+  return rc;
+}
+
+int MPI_Win_complete(MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_complete");
+  if (Window *w = semanticWindow(scope, win)) scope.sem().complete(*w, scope.site());
+  return PMPI_Win_complete(win);
+}
+
+int MPI_Win_wait(MPI_Win win) {
+  RMARACE_SCOPE("MPI_Win_wait");
+  int rc = PMPI_Win_wait(win);
+  if (rc == MPI_SUCCESS)
+    if (Window *w = semanticWindow(scope, win)) scope.sem().wait(*w, scope.site());
+  return rc;
+}
+
+int MPI_Win_test(MPI_Win win, int *flag) {
+  RMARACE_SCOPE("MPI_Win_test");
+  int rc = PMPI_Win_test(win, flag);
+  if (rc == MPI_SUCCESS && *flag)
+    if (Window *w = semanticWindow(scope, win)) scope.sem().wait(*w, scope.site());
+  return rc;
+}
+
+} // extern "C"

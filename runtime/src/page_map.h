@@ -1,0 +1,29 @@
+// Maintains the fast filter of rmarace.h: a two-level map of pages that may hold tracked memory.
+#pragma once
+
+#include "rmarace/core/process.h"
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace rmarace::rt {
+
+class PageMap final : public TrackingListener {
+public:
+  PageMap() = default;
+  ~PageMap() override;
+  PageMap(const PageMap &) = delete;
+  PageMap &operator=(const PageMap &) = delete;
+
+  // Ranges may overlap and nest; a page stays marked while any tracked range touches it. The 64
+  // bytes before a range are marked too, so a scalar access that starts on the previous page and
+  // ends inside the range is caught by checking its first byte only.
+  void tracked(Address begin, Address end) override;
+  void untracked(Address begin, Address end) override;
+
+private:
+  void adjust(Address begin, Address end, int delta);
+  std::unordered_map<uint64_t, uint64_t> overflow_; // counts of pages past 254
+};
+
+} // namespace rmarace::rt

@@ -1,0 +1,150 @@
+#include "runtime.h"
+
+#include "page_map.h"
+#include "reports.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <elf.h>
+#include <fstream>
+
+namespace rmarace::rt {
+
+Runtime *Runtime::instance_ = nullptr;
+
+namespace {
+constexpr uint64_t kCallSiteBit = uint64_t{1} << 63;
+} // namespace
+
+Runtime &Runtime::create(Rank rank, Rank worldSize, Transport &transport) {
+  instance_ = new Runtime(rank, worldSize, transport);
+  return *instance_;
+}
+
+void Runtime::destroy() {
+  delete instance_;
+  instance_ = nullptr;
+}
+
+Runtime::Runtime(Rank rank, Rank worldSize, Transport &transport) {
+  std::vector<std::string> errors;
+  const char *env = std::getenv("RMARACE_OPTIONS");
+  options_ = Options::parse(env ? env : "", errors);
+  for (const std::string &e : errors) {
+    if (rank == 0) std::fprintf(stderr, "rmarace: error in RMARACE_OPTIONS: %s\n", e.c_str());
+  }
+  if (!errors.empty() && rank == 0) std::fputs(Options::help(), stderr);
+  process_ = std::make_unique<Process>(rank, worldSize, *this);
+  tracker_ = std::make_unique<Tracker>(*process_, transport);
+  pageMap_ = std::make_unique<PageMap>();
+  process_->setTrackingListener(pageMap_.get());
+  reports_ = std::make_unique<ReportWriter>(options_);
+}
+
+Runtime::~Runtime() {
+  process_->setTrackingListener(nullptr);
+}
+
+LocationHandle Runtime::callSite(const char *call, const rmarace_location *marked,
+                                 const void *returnAddress) {
+  // A marked site identifies the call; the return address is only a fallback.
+  const void *where = marked ? nullptr : returnAddress;
+  auto key = std::make_tuple(call, static_cast<const void *>(marked), where);
+  auto [it, inserted] = callSiteIndex_.try_emplace(key, callSites_.size());
+  if (inserted) callSites_.push_back({call, marked, where});
+  return kCallSiteBit | it->second;
+}
+
+Location Runtime::symbolize(const void *returnAddress) {
+  auto cached = symbolized_.find(returnAddress);
+  if (cached != symbolized_.end()) return cached->second;
+  Location loc;
+  Dl_info info{};
+  if (dladdr(returnAddress, &info) && info.dli_fname) {
+    if (info.dli_sname) loc.function = info.dli_sname;
+    // Shared objects and PIE executables are symbolised by offset, others by address.
+    uintptr_t address = reinterpret_cast<uintptr_t>(returnAddress) - 1;
+    std::ifstream elf(info.dli_fname, std::ios::binary);
+    Elf64_Ehdr header{};
+    if (elf.read(reinterpret_cast<char *>(&header), sizeof header) && header.e_type == ET_DYN)
+      address -= reinterpret_cast<uintptr_t>(info.dli_fbase);
+    if (options_.symbolize) {
+      std::string command = "addr2line -f -C -e '" + std::string(info.dli_fname) + "' 0x";
+      char hex[32];
+      std::snprintf(hex, sizeof hex, "%lx", static_cast<unsigned long>(address));
+      command += hex;
+      if (FILE *pipe = popen(command.c_str(), "r")) {
+        char function[512] = {0}, place[1024] = {0};
+        if (std::fgets(function, sizeof function, pipe) && std::fgets(place, sizeof place, pipe)) {
+          std::string f(function), p(place);
+          if (!f.empty() && f.back() == '\n') f.pop_back();
+          if (!p.empty() && p.back() == '\n') p.pop_back();
+          std::size_t colon = p.rfind(':');
+          if (colon != std::string::npos && p.compare(0, 2, "??") != 0) {
+            loc.file = p.substr(0, colon);
+            loc.line = static_cast<uint32_t>(std::strtoul(p.c_str() + colon + 1, nullptr, 10));
+          }
+          if (f != "??") loc.function = f;
+        }
+        pclose(pipe);
+      }
+    }
+    if (loc.file.empty()) loc.file = info.dli_fname;
+  }
+  symbolized_.emplace(returnAddress, loc);
+  return loc;
+}
+
+Location Runtime::resolve(LocationHandle handle) {
+  if (handle == kNoLocation) return {};
+  if (handle & kCallSiteBit) {
+    const CallSite &site = callSites_[handle & ~kCallSiteBit];
+    Location loc;
+    if (site.marked) {
+      const rmarace_location *m = site.marked;
+      loc.file = m->file ? m->file : "";
+      loc.function = m->function ? m->function : "";
+      loc.line = m->line;
+      loc.column = m->column;
+    } else if (site.returnAddress) {
+      loc = symbolize(site.returnAddress);
+    }
+    loc.call = site.call;
+    return loc;
+  }
+  const auto *m = reinterpret_cast<const rmarace_location *>(handle);
+  Location loc;
+  loc.file = m->file ? m->file : "";
+  loc.function = m->function ? m->function : "";
+  loc.line = m->line;
+  loc.column = m->column;
+  return loc;
+}
+
+void Runtime::reportRace(const RaceRecord &race) {
+  reports_->race(race);
+}
+void Runtime::reportError(const ErrorRecord &error) {
+  reports_->error(error);
+}
+
+void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
+                     const rmarace_location *loc) {
+  std::lock_guard<std::recursive_mutex> guard(mutex_);
+  if (inRuntime_) return;
+  ReentrancyGuard reentrancy(*this);
+  process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
+                   reinterpret_cast<LocationHandle>(loc));
+}
+
+void Runtime::accessRange(const void *addr, uint64_t size, bool write,
+                          const rmarace_location *loc) {
+  std::lock_guard<std::recursive_mutex> guard(mutex_);
+  if (inRuntime_ || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
+  ReentrancyGuard reentrancy(*this);
+  process_->access(reinterpret_cast<Address>(addr), size, write, false,
+                   reinterpret_cast<LocationHandle>(loc));
+}
+
+} // namespace rmarace::rt

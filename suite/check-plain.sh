@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Plain-MPI sanity check of the labelled suite: every test must compile warning-free with the
+# MPI compiler wrapper, run without any tool, exit 0 and finish within LIMIT seconds.
+# A test that fails here is broken as a test, whatever a race detector says about it.
+#
+# usage: suite/check-plain.sh [DIR|FILE...]      (default: the mpi/ folder next to this script)
+# environment: MPICC (default mpicc.openmpi), MPIRUN (default mpirun), LIMIT (default 2 s),
+#              HANG (default 20 s: a run is killed after this long)
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+cc=${MPICC:-mpicc.openmpi}
+run=${MPIRUN:-mpirun}
+limit=${LIMIT:-2}
+hang=${HANG:-20}
+
+# OpenMPI on this kind of machine: running as root, more ranks than cores, and one-sided
+# components that work for every window flavour.
+export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
+export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-1}
+export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx,sm}
+
+if [ $# -eq 0 ]; then
+    set -- "$here/mpi"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+pass=0
+fail=0
+while IFS= read -r src; do
+    stem=${src%.c}
+    companions=()
+    for c in "$stem".*.c; do
+        [ -e "$c" ] && companions+=("$c")
+    done
+    nprocs=$(grep -m1 '"NPROCS"' "$src" | tr -dc '0-9')
+    exe="$work/$(basename "$stem")"
+    if ! out=$("$cc" -Wall -Wextra -Werror -g -o "$exe" "$src" "${companions[@]}" 2>&1); then
+        echo "FAIL (compile) $src"
+        echo "$out" | sed 's/^/    /'
+        fail=$((fail + 1))
+        continue
+    fi
+    start=$(date +%s%N)
+    out=$(cd "$work" && timeout -k 2 "$hang" "$run" -np "$nprocs" "$exe" 2>&1 </dev/null)
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ $rc -ne 0 ]; then
+        echo "FAIL (exit $rc after ${ms} ms) $src"
+        echo "$out" | tail -n 5 | sed 's/^/    /'
+        fail=$((fail + 1))
+    elif [ "$ms" -gt $((limit * 1000)) ]; then
+        echo "FAIL (slow: ${ms} ms) $src"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done < <(find "$@" -type f -name '*.c' ! -name '*.helper.c' -exec grep -l 'RACE LABELS BEGIN' {} + | sort)
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,44 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma atomic write", "rma atomic write"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 0 issues two MPI_Accumulate calls with MPI_INT and MPI_SUM to the same location in one epoch: accumulates with the same op and type are atomic."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int *winbuf;
+    MPI_Win win;
+    int buf = 1;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_allocate(4 * sizeof(int), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &winbuf, &win);
+    for (int i = 0; i < 4; i++)
+        winbuf[i] = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        MPI_Accumulate(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win);
+        MPI_Accumulate(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win);
+    }
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,51 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma atomic write", "rma atomic write"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "A vector type with MPI_INT elements at bytes 0-3 and 8-11, accumulated concurrently with an MPI_INT accumulate on bytes 8-11: the elements coincide. The window has disp_unit 1, so displacements are in bytes."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int *winbuf;
+    MPI_Win win;
+    int buf = 1;
+    int pairbuf[2] = {1, 1};
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_allocate(4 * sizeof(int), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &winbuf, &win);
+    for (int i = 0; i < 4; i++)
+        winbuf[i] = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    MPI_Datatype vec_type;
+    MPI_Type_vector(2, 1, 2, MPI_INT, &vec_type);
+    MPI_Type_commit(&vec_type);
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        MPI_Accumulate(pairbuf, 2, MPI_INT, 1, 0, 1, vec_type, MPI_SUM, win);
+    }
+    if (rank == 2) {
+        MPI_Accumulate(&buf, 1, MPI_INT, 1, 8, 1, MPI_INT, MPI_SUM, win);
+    }
+    MPI_Win_fence(0, win);
+    MPI_Type_free(&vec_type);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

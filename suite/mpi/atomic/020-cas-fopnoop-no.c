@@ -1,0 +1,48 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma atomic write", "rma atomic read"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "MPI_Compare_and_swap and an atomic read (MPI_Fetch_and_op with MPI_NO_OP), both on MPI_INT, are atomic with respect to each other."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int *winbuf;
+    MPI_Win win;
+    int buf = 1;
+    int res = 0;
+    int cmp = 0;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_allocate(4 * sizeof(int), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &winbuf, &win);
+    for (int i = 0; i < 4; i++)
+        winbuf[i] = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        MPI_Compare_and_swap(&buf, &cmp, &res, MPI_INT, 1, 0, win);
+    }
+    if (rank == 2) {
+        MPI_Fetch_and_op(NULL, &res, MPI_INT, 1, 0, MPI_NO_OP, win);
+    }
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

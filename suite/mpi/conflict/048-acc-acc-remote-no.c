@@ -1,0 +1,44 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma atomic write", "rma atomic write"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "Ranks 0 and 2 both MPI_Accumulate with MPI_SUM and MPI_INT to the same location: accumulates with the same op and type are atomic."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        MPI_Accumulate(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win);
+    }
+    if (rank == 2) {
+        MPI_Accumulate(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win);
+    }
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

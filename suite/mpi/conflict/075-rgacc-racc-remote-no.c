@@ -1,0 +1,51 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma atomic write", "rma atomic write"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "MPI_Rget_accumulate and MPI_Raccumulate, both MPI_SUM on MPI_INT, on the same location are atomic."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+    int res = 0;
+    MPI_Request req;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Rget_accumulate(&buf, 1, MPI_INT, &res, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Win_unlock(1, win);
+    }
+    if (rank == 2) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Raccumulate(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Win_unlock(1, win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,54 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["store", "rma write"],
+  "RACE_PAIR": ["STORE@18", "MPI_Put@44"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 1 stores to its window through a global pointer while rank 0 puts to the same location in the same fence epoch."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+static int *g_buffer;
+
+static void reset_buffer(void)
+{
+    // CONFLICT
+    *g_buffer = 0;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    g_buffer = winbuf;
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        // CONFLICT
+        MPI_Put(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+    }
+    if (rank == 1) {
+        reset_buffer();
+    }
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,49 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "local",
+  "ACCESS_SET": ["local buffer read", "store"],
+  "RACE_PAIR": ["MPI_Rput@37", "STORE@39"],
+  "NPROCS": 2,
+  "DESCRIPTION": "The origin buffer of MPI_Rput is overwritten before an MPI_Test loop completes the request."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+    int flag = 0;
+    MPI_Request req;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        // CONFLICT
+        MPI_Rput(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win, &req);
+        // CONFLICT
+        buf = 42;
+        do {
+            MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+        } while (!flag);
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,57 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["MPI_Put@40", "LOAD@46"],
+  "NPROCS": 2,
+  "DESCRIPTION": "The target loads winbuf[0] before an MPI_Win_test loop ends its exposure epoch."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+    int flag = 0;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    MPI_Group world_group, peer_group;
+    int peer = 1 - rank;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    MPI_Group_incl(world_group, 1, &peer, &peer_group);
+    if (rank == 0) {
+        MPI_Win_start(peer_group, 0, win);
+        // CONFLICT
+        MPI_Put(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_complete(win);
+    }
+    if (rank == 1) {
+        MPI_Win_post(peer_group, 0, win);
+        // CONFLICT
+        printf("winbuf[0] = %d\n", winbuf[0]);
+        do {
+            MPI_Win_test(win, &flag);
+        } while (!flag);
+    }
+    MPI_Group_free(&peer_group);
+    MPI_Group_free(&world_group);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,46 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "rma write"],
+  "RACE_PAIR": ["MPI_Put@36", "MPI_Put@39"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Two puts of rank 0 to the same location are separated only by MPI_Win_flush_local, which completes the first put locally but not at the target."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+    int buf2 = 2;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        // CONFLICT
+        MPI_Put(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_flush_local(1, win);
+        // CONFLICT
+        MPI_Put(&buf2, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

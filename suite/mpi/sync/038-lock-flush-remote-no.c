@@ -1,0 +1,46 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "MPI_Win_flush before the barrier completes the put at the target; the target loads after the barrier."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Put(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_flush(1, win);
+        MPI_Barrier(MPI_COMM_WORLD);
+        MPI_Win_unlock(1, win);
+    } else {
+        MPI_Barrier(MPI_COMM_WORLD);
+        printf("winbuf[0] = %d\n", winbuf[0]);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

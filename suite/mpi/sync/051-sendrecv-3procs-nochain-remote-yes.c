@@ -1,0 +1,53 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["MPI_Put@36", "LOAD@47"],
+  "NPROCS": 3,
+  "DESCRIPTION": "Rank 1 forwards to rank 2 before it receives rank 0's message, so nothing orders rank 0's completed put before rank 2's load."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int winbuf[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    int buf = 1;
+    int msg = 0;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Win_create(winbuf, sizeof(winbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 2, 0, win);
+        // CONFLICT
+        MPI_Put(&buf, 1, MPI_INT, 2, 0, 1, MPI_INT, win);
+        MPI_Win_unlock(2, win);
+        MPI_Send(&msg, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    }
+    if (rank == 1) {
+        MPI_Send(&msg, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
+        MPI_Recv(&msg, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (rank == 2) {
+        MPI_Recv(&msg, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        // CONFLICT
+        printf("winbuf[0] = %d\n", winbuf[0]);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,1 @@
+"""rmarace-bench: compile, run and score labelled race tests (docs/suite.md)."""
