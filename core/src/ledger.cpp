@@ -6,8 +6,7 @@ namespace rmarace {
 
 BatchLedger::BatchLedger(Rank self, Rank worldSize)
     : self_(self), sent_(static_cast<std::size_t>(worldSize), 0),
-      received_(static_cast<std::size_t>(worldSize), 0),
-      lastVersionTo_(static_cast<std::size_t>(worldSize), 0) {}
+      received_(static_cast<std::size_t>(worldSize), 0) {}
 
 void BatchLedger::bump(const PairKey &key, uint64_t count) {
   Known &k = known_[key];
@@ -35,8 +34,14 @@ void BatchLedger::requireFromGroup(std::vector<Rank> members, uint64_t total) {
   pruneGroupRequirements();
 }
 
-std::vector<LedgerEntry> BatchLedger::deltaFor(Rank destination) {
-  uint64_t &last = lastVersionTo_[static_cast<std::size_t>(destination)];
+std::vector<LedgerEntry> BatchLedger::all() const {
+  std::vector<LedgerEntry> entries;
+  for (const auto &[key, k] : known_) entries.push_back({key.first, key.second, k.count});
+  return entries;
+}
+
+std::vector<LedgerEntry> BatchLedger::deltaFor(Rank destination, uint64_t stream) {
+  uint64_t &last = lastVersionTo_[{destination, stream}];
   std::vector<LedgerEntry> delta;
   for (const auto &[key, k] : known_) {
     // The destination knows its own sends better than anyone.

@@ -114,7 +114,7 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
     AccessRecord later = describeLocal(record, 0);
     later.size = size;
     report(RaceKind::Remote, firstByte(granule, overlap), describeRemote(r), later,
-           {RegionSubject::Remote, x.subject});
+           {RegionSubject::Remote, x.subject}, {Counterpart::Local, 0, now});
   };
   auto live = [this](const ShadowRecord &r) { return recordLive(r); };
   history_.insertLocal(*region, addr, addr + size, record, visit, live);
@@ -156,7 +156,7 @@ void Process::checkAgainstPending(const ByteRanges &ranges, AccessKind kind,
     }
     RaceKind raceKind =
         isRemote(p.kind) || isRemote(kind) ? RaceKind::Remote : RaceKind::LocalBuffer;
-    report(raceKind, overlap.begin, describeOwn(p), later, {RegionSubject::Own, id});
+    report(raceKind, overlap.begin, describeOwn(p), later, {RegionSubject::Own, id}, Counterpart{});
   }
 }
 
@@ -168,11 +168,12 @@ void Process::onEpochChange() {
   history_.newGeneration();
 }
 
-ClockPayload Process::signal(Rank destination, LocationHandle site) {
+ClockPayload Process::signal(Rank destination, LocationHandle site,
+                             std::optional<uint64_t> stream) {
   sealAll();
   sync_.tick(site);
   onEpochChange();
-  return sync_.signalPayload(destination);
+  return sync_.signalPayload(destination, stream);
 }
 
 void Process::wait(Rank from, const ClockPayload &payload, LocationHandle site) {
@@ -181,16 +182,22 @@ void Process::wait(Rank from, const ClockPayload &payload, LocationHandle site) 
   onEpochChange();
 }
 
-CollectiveContribution Process::contribute(const GroupView &group, LocationHandle site) {
+CollectiveContribution Process::contribute(const GroupView &group, CollectiveKind kind,
+                                           LocationHandle site) {
   sealAll();
   sync_.tick(site);
   onEpochChange();
   contributedEpoch_ = epoch();
-  return sync_.contribution(group);
+  contributedSite_ = site;
+  return sync_.contribution(group, kind);
 }
 
 void Process::absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                               const CollectiveContribution &combined) {
+                               const CollectiveContribution &combined, bool separated) {
+  // When the program ran between contributing and absorbing (a non-blocking collective's
+  // initiation and completion), the wait is an event of its own (Def. 3.5 (4)): what happened in
+  // between is not ordered after it. A blocking collective is one event (3.3.2).
+  if (separated && sync_.waitsIn(kind, root)) sync_.tick(contributedSite_);
   sync_.absorbCollective(group, kind, root, combined, contributedEpoch_);
   onEpochChange();
 }
@@ -340,6 +347,11 @@ void Process::collectGarbage() {
     if (r.kind == RecordKind::Remote) remoteMarked[r.subject] = true;
   };
   history_.collect(mark, live);
+  for (const HeldReport &h : heldReports_) {
+    (h.subject.kind == RegionSubject::Remote ? remoteMarked : ownMarked)[h.subject.id] = true;
+    if (h.counterpart.kind == Counterpart::Own) ownMarked[h.counterpart.id] = true;
+    if (h.counterpart.kind == Counterpart::Remote) remoteMarked[h.counterpart.id] = true;
+  }
   for (uint32_t id = 0; id < own_.size(); ++id) {
     OwnAccess &a = *own_[id];
     if (a.inUse && !a.pending && !ownMarked[id]) {
@@ -434,14 +446,16 @@ ConcurrentRegion Process::regionOf(const OwnAccess &a) const {
 }
 
 void Process::report(RaceKind kind, Address at, const AccessRecord &earlier,
-                     const AccessRecord &later, RegionSubject subject) {
+                     const AccessRecord &later, RegionSubject subject, Counterpart counterpart) {
   auto side = [](const AccessRecord &a) {
     return std::to_string(a.rank) + '|' + accessKindName(a.kind) + '|' + a.location.file + ':' +
            std::to_string(a.location.line) + '|' + a.location.call;
   };
-  if (!reported_.insert(std::to_string(static_cast<int>(kind)) + side(earlier) + '#' + side(later))
-           .second)
-    return;
+  // One report per pair, whichever side was seen first.
+  std::string first = side(earlier), second = side(later);
+  if (second < first) std::swap(first, second);
+  std::string key = std::to_string(static_cast<int>(kind)) + first + '#' + second;
+  if (reported_.count(key) || heldKeys_.count(key)) return;
   RaceRecord race;
   race.kind = kind;
   race.memoryRank = rank();
@@ -461,10 +475,30 @@ void Process::report(RaceKind kind, Address at, const AccessRecord &earlier,
   race.region = subject.kind == RegionSubject::Remote ? regionOf(*remote_[subject.id])
                                                       : regionOf(*own_[subject.id]);
   if (!race.region->ended && !finished_) {
-    heldReports_.push_back({std::move(race), subject});
+    heldKeys_.insert(key);
+    heldReports_.push_back({std::move(race), subject, counterpart, std::move(key)});
     return;
   }
+  reported_.insert(key);
   host_.reportRace(race);
+}
+
+bool Process::stillRaces(RegionSubject subject, const Counterpart &c) const {
+  if (subject.kind != RegionSubject::Remote) return true; // program order: exact when found
+  const RemoteAccess &r = *remote_[subject.id];
+  switch (c.kind) {
+  case Counterpart::None:
+    return true;
+  case Counterpart::Local:
+    return c.epoch >= r.regionStart && c.epoch < r.regionEnd;
+  case Counterpart::Own: {
+    const OwnAccess &b = *own_[c.id];
+    return b.lastEpoch >= r.regionStart && b.issueEpoch < r.regionEnd;
+  }
+  case Counterpart::Remote:
+    return pairRaces(*remote_[c.id], r);
+  }
+  return true;
 }
 
 void Process::releaseReports(RegionSubject::Kind kind, uint32_t id) {
@@ -476,7 +510,10 @@ void Process::releaseReports(RegionSubject::Kind kind, uint32_t id) {
     return true;
   });
   for (HeldReport &h : ready) {
+    heldKeys_.erase(h.key);
+    if (!stillRaces(h.subject, h.counterpart)) continue;
     h.race.region = kind == RegionSubject::Remote ? regionOf(*remote_[id]) : regionOf(*own_[id]);
+    reported_.insert(h.key);
     host_.reportRace(h.race);
   }
 }
@@ -484,6 +521,10 @@ void Process::releaseReports(RegionSubject::Kind kind, uint32_t id) {
 void Process::flushPendingReports() {
   std::vector<HeldReport> held;
   held.swap(heldReports_);
-  for (HeldReport &h : held) host_.reportRace(h.race);
+  heldKeys_.clear();
+  for (HeldReport &h : held) {
+    reported_.insert(h.key);
+    host_.reportRace(h.race);
+  }
 }
 } // namespace rmarace

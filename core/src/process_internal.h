@@ -20,6 +20,9 @@ inline Address firstByte(Address granule, uint8_t overlap) {
   return granule + static_cast<Address>(__builtin_ctz(overlap));
 }
 
+// The ledger stream of batches (FIFO per origin and target).
+inline constexpr uint64_t kBatchStream = std::numeric_limits<uint64_t>::max();
+
 // Record tags of a batch.
 enum class WireTag : uint8_t {
   Location = 1,   // a source location definition
@@ -104,7 +107,7 @@ struct Process::PeerIn {
   std::map<LocationHandle, Location> locations;
   std::map<uint32_t, std::shared_ptr<const VectorClock>> snapshots;
   std::map<uint64_t, std::vector<uint32_t>> provisional; // lock epoch -> remote access ids
-  std::vector<uint32_t> open;                            // remote access ids, by sequence
+  std::vector<uint32_t> live; // remote access ids whose region end is not known, by sequence
 };
 
 struct Process::NotifyRecord {

@@ -82,7 +82,7 @@ void Process::recordOwnOnExposed(uint32_t ownId) {
     // The buffer access may happen from now until its completion (still open).
     if (r.regionEnd <= own.issueEpoch) return;
     report(RaceKind::Remote, firstByte(granule, overlap), describeRemote(r), describeOwn(own),
-           {RegionSubject::Remote, x.subject});
+           {RegionSubject::Remote, x.subject}, {Counterpart::Own, ownId, 0});
   };
   auto live = [this](const ShadowRecord &r) { return recordLive(r); };
   ShadowRecord record;
@@ -429,7 +429,7 @@ void Process::seal(Rank peerRank) {
   Batch batch;
   batch.peer = peerRank;
   WireWriter w(batch.bytes);
-  std::vector<LedgerEntry> header = sync_.ledger().deltaFor(peerRank);
+  std::vector<LedgerEntry> header = sync_.ledger().deltaFor(peerRank, kBatchStream);
   w.put<uint32_t>(static_cast<uint32_t>(header.size()));
   for (const LedgerEntry &e : header) w.put(e);
   batch.bytes.insert(batch.bytes.end(), peer.open.begin(), peer.open.end());

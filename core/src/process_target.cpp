@@ -152,7 +152,7 @@ void Process::onRemoteAccess(Rank origin, WireReader &in) {
   r.provisional = flags & 4;
   r.bufferPending = flags & 8;
   r.site = site;
-  peer.open.push_back(id);
+  peer.live.push_back(id);
   if (r.provisional) {
     peer.provisional[lockEpoch].push_back(id);
     updateHorizon();
@@ -198,7 +198,7 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kind, nullptr, nullptr})) return;
       if (x.epoch < r.regionStart || x.epoch >= r.regionEnd) return;
       report(RaceKind::Remote, firstByte(granule, overlap), describeLocal(x, overlap),
-             describeRemote(r), {RegionSubject::Remote, id});
+             describeRemote(r), {RegionSubject::Remote, id}, {Counterpart::Local, 0, x.epoch});
       return;
     }
     case RecordKind::Buffer: {
@@ -207,7 +207,7 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {b.kind, nullptr, nullptr})) return;
       if (b.lastEpoch < r.regionStart || b.issueEpoch >= r.regionEnd) return;
       report(RaceKind::Remote, firstByte(granule, overlap), describeOwn(b), describeRemote(r),
-             {RegionSubject::Remote, id});
+             {RegionSubject::Remote, id}, {Counterpart::Own, x.subject, 0});
       return;
     }
     case RecordKind::Remote: {
@@ -217,7 +217,7 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
       if (other.origin == rank() && r.origin == rank()) return;
       if (!pairRaces(other, r)) return;
       report(RaceKind::Remote, firstByte(granule, overlap), describeRemote(other),
-             describeRemote(r), {RegionSubject::Remote, id});
+             describeRemote(r), {RegionSubject::Remote, id}, {Counterpart::Remote, x.subject, 0});
       return;
     }
     }
@@ -257,10 +257,6 @@ void Process::setRemoteCompletion(uint32_t id, CompletionPoint point, Sequence c
   r.open = false;
   r.completion = point;
   r.completionSeq = completionSeq;
-  if (r.origin != rank()) {
-    auto &open = incoming_[r.origin].open;
-    open.erase(std::remove(open.begin(), open.end(), id), open.end());
-  }
   // The next wait of this process after the completion ends the region (Thm. 4.2).
   Epoch end = sync_.firstEpochKnowing(point.rank, point.threshold);
   if (end != kEpochInfinity) {
@@ -295,14 +291,37 @@ void Process::onCompletionNotice(Rank origin, WireReader &in) {
   auto single = in.get<Sequence>();
   auto threshold = in.get<Epoch>();
   auto completionSeq = in.get<Sequence>();
-  std::vector<uint32_t> open = incoming_[origin].open; // setRemoteCompletion edits the list
-  for (uint32_t id : open) {
+  for (uint32_t id : incoming_[origin].live) {
     const RemoteAccess &r = *remote_[id];
+    if (!r.open) continue;
     bool matches = single ? r.seq == single
                           : r.seq < bound && (context == kAnyContext || context == r.context);
     bool kindMatches = r.kind == AccessKind::RemoteRead ? (kinds & 1) : (kinds & 2);
     if (matches && kindMatches) setRemoteCompletion(id, {origin, threshold}, completionSeq);
   }
+  compactLive(origin);
+}
+
+void Process::compactLive(Rank origin) {
+  std::erase_if(incoming_[origin].live,
+                [this](uint32_t id) { return remote_[id]->regionEnd != kEpochInfinity; });
+}
+
+void Process::completeAtTargetWait(uint32_t id) {
+  RemoteAccess &r = *remote_[id];
+  if (r.open) {
+    setRemoteCompletion(id, {rank(), epoch()}, kNoSequence);
+    return;
+  }
+  // A completion notice arrived first, but its region end is not known yet: this wait is earlier.
+  auto ranks = pendingEnds_.find(r.completion.rank);
+  if (ranks != pendingEnds_.end()) {
+    auto at = ranks->second.find(r.completion.threshold);
+    if (at != ranks->second.end()) std::erase(at->second, id);
+  }
+  r.completion = {rank(), epoch()};
+  r.regionEnd = epoch();
+  releaseReports(RegionSubject::Remote, id);
 }
 
 void Process::onNotify(Rank origin, WireReader &in) {
@@ -328,16 +347,17 @@ void Process::targetWait(SignalId signal, std::optional<uint64_t> value, Locatio
       ++it;
       continue;
     }
-    std::vector<uint32_t> open = incoming_[n.origin].open;
-    for (uint32_t id : open) {
+    for (uint32_t id : incoming_[n.origin].live) {
       const RemoteAccess &r = *remote_[id];
+      if (r.regionEnd != kEpochInfinity) continue;
       if (r.kind != AccessKind::RemoteWrite || r.seq >= n.notifySeq) continue;
       bool fenced =
           (n.context == kAnyContext || r.context == n.context) && r.fenceCount < n.fenceBound;
       if (!fenced && r.seq != n.associated) continue;
       if (r.bufferPending) acks[n.origin].push_back(r.seq);
-      setRemoteCompletion(id, {rank(), epoch()}, kNoSequence);
+      completeAtTargetWait(id);
     }
+    compactLive(n.origin);
     it = notifications_.erase(it);
   }
   for (auto &[origin, seqs] : acks) {

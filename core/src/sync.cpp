@@ -64,8 +64,8 @@ void SyncState::tick(LocationHandle site) {
   }
 }
 
-ClockPayload SyncState::signalPayload(Rank destination) {
-  return {clock_, ledger_.deltaFor(destination)};
+ClockPayload SyncState::signalPayload(Rank destination, std::optional<uint64_t> stream) {
+  return {clock_, stream ? ledger_.deltaFor(destination, *stream) : ledger_.all(), 0};
 }
 
 void SyncState::noteGrowth(const VectorClock &before) {
@@ -90,22 +90,22 @@ void SyncState::absorb(Rank from, const ClockPayload &payload) {
   stageKnownBy(from, payload.clock[self_]);
 }
 
-CollectiveContribution SyncState::contribution(const GroupView &group) {
+CollectiveContribution SyncState::contribution(const GroupView &group, CollectiveKind kind) {
   CollectiveContribution c;
   c.clock = clock_;
   c.sentToMember.reserve(group.members.size());
   for (Rank m : group.members) c.sentToMember.push_back(ledger_.sentTo(m));
-  if (group.members.size() < clock_.size()) c.ledger = ledger_.deltaForChannel(group.channel);
+  // A world-wide all-to-all delivers every batch counted in sentToMember; every other exchange
+  // passes on what this process knows about third parties' batches.
+  if (group.members.size() < clock_.size() || kind != CollectiveKind::AllToAll)
+    c.ledger = ledger_.deltaForChannel(group.channel);
   return c;
 }
 
 void SyncState::absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                  const CollectiveContribution &combined, Epoch contributedEpoch) {
   std::size_t me = indexOf(group, self_);
-  bool waits = kind == CollectiveKind::AllToAll || kind == CollectiveKind::Scan ||
-               (kind == CollectiveKind::AllToOne && self_ == root) ||
-               (kind == CollectiveKind::OneToAll && self_ != root);
-  if (!waits) return;
+  if (!waitsIn(kind, root)) return;
   VectorClock before = clock_;
   clock_.merge(combined.clock);
   ledger_.learn(combined.ledger);
@@ -128,6 +128,12 @@ void SyncState::absorbCollective(const GroupView &group, CollectiveKind kind, Ra
                              combined.sentToMember[me]);
     break;
   }
+}
+
+bool SyncState::waitsIn(CollectiveKind kind, Rank root) const {
+  return kind == CollectiveKind::AllToAll || kind == CollectiveKind::Scan ||
+         (kind == CollectiveKind::AllToOne && self_ == root) ||
+         (kind == CollectiveKind::OneToAll && self_ != root);
 }
 
 ResourcePayload SyncState::resourcePayload(Rank deposition) const {

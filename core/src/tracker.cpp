@@ -2,6 +2,31 @@
 
 namespace rmarace {
 
+namespace {
+struct DeferredExchange final : PendingExchange {
+  GroupView group;
+  CollectiveKind kind;
+  Rank root;
+  CollectiveContribution mine;
+};
+} // namespace
+
+std::unique_ptr<PendingExchange> Transport::startExchange(const GroupView &group,
+                                                          CollectiveKind kind, Rank root,
+                                                          const CollectiveContribution &mine) {
+  auto p = std::make_unique<DeferredExchange>();
+  p->group = group;
+  p->kind = kind;
+  p->root = root;
+  p->mine = mine;
+  return p;
+}
+
+CollectiveContribution Transport::finishExchange(PendingExchange &pending, bool) {
+  auto &p = static_cast<DeferredExchange &>(pending);
+  return exchange(p.group, p.kind, p.root, p.mine);
+}
+
 void Tracker::pump() {
   if (process_.hasOutgoing())
     for (Batch &b : process_.takeOutgoing()) transport_.send(std::move(b));
@@ -24,7 +49,7 @@ void Tracker::drain() {
 }
 
 void Tracker::signal(Rank to, QueueId queue, LocationHandle site, uint64_t replyToken) {
-  ClockPayload payload = process_.signal(to, site);
+  ClockPayload payload = process_.signal(to, site, queue);
   payload.replyToken = replyToken;
   pump(); // batches before the payload: the waiter will ask for them
   transport_.sendClock(to, queue, payload);
@@ -39,20 +64,27 @@ void Tracker::waitWith(Rank from, const ClockPayload &payload, LocationHandle si
   drain();
 }
 
-void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
-                         LocationHandle site) {
-  CollectiveContribution mine = process_.contribute(group, site);
+Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                                             LocationHandle site) {
+  CollectiveContribution mine = process_.contribute(group, kind, site);
   pump();
-  CollectiveContribution combined = transport_.exchange(group, kind, root, mine);
-  process_.absorbCollective(group, kind, root, combined);
+  return {group, kind, root, transport_.startExchange(group, kind, root, mine)};
+}
+
+void Tracker::endCollective(Collective &c, bool complete) {
+  CollectiveContribution combined = transport_.finishExchange(*c.pending, complete);
+  process_.absorbCollective(c.group, c.kind, c.root, combined, !complete);
   drain();
 }
 
-CollectiveContribution Tracker::exchangeOnly(const GroupView &group, CollectiveKind kind, Rank root,
-                                             LocationHandle site) {
-  CollectiveContribution mine = process_.contribute(group, site);
-  pump();
-  return transport_.exchange(group, kind, root, mine);
+CollectiveContribution Tracker::endExchangeOnly(Collective &c) {
+  return transport_.finishExchange(*c.pending, true);
+}
+
+void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
+                         LocationHandle site) {
+  Collective c = beginCollective(group, kind, root, site);
+  endCollective(c);
 }
 
 void Tracker::resourceSignal(ResourceId resource, Rank deposition, LocationHandle site) {

@@ -50,7 +50,7 @@ struct RequestState {
   bool active = true;
   RequestId rma = kNoRequest;
   LocationHandle site = kNoLocation;
-  std::shared_ptr<struct PendingCollective> collective;
+  std::shared_ptr<Tracker::Collective> collective;
 };
 
 class MpiTransport;
@@ -87,17 +87,6 @@ State *state(); // nullptr outside MPI_Init .. MPI_Finalize
 // World ranks of an MPI group.
 std::vector<Rank> worldRanks(MPI_Group group);
 
-// Collective exchanges need a user-defined reduction (maximum of clocks, sum of batch counts).
-struct PendingCollective {
-  MPI_Request request = MPI_REQUEST_NULL;
-  std::vector<uint64_t> send, receive;
-  GroupView group;
-  CollectiveKind kind = CollectiveKind::AllToAll;
-  Rank root = 0;
-  uint64_t channel = 0;
-  LocationHandle site = kNoLocation;
-};
-
 class MpiTransport final : public Transport {
 public:
   MpiTransport(State &state, MPI_Comm toolComm, Rank worldSize);
@@ -125,10 +114,10 @@ public:
   bool takePreconsumed(QueueId queue, Rank from, ClockPayload &payload);
   bool peekPreconsumed(QueueId queue, Rank from, ClockPayload &payload) const;
 
-  // Non-blocking collectives: start at initiation, finish at completion.
-  std::shared_ptr<PendingCollective> startCollective(const GroupView &group, CollectiveKind kind,
-                                                     Rank root, const CollectiveContribution &mine);
-  CollectiveContribution finishCollective(PendingCollective &pending);
+  std::unique_ptr<PendingExchange> startExchange(const GroupView &group, CollectiveKind kind,
+                                                 Rank root,
+                                                 const CollectiveContribution &mine) override;
+  CollectiveContribution finishExchange(PendingExchange &pending, bool complete) override;
 
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.

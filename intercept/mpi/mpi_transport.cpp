@@ -278,50 +278,37 @@ std::vector<LedgerEntry> MpiTransport::exchangeLedger(const Channel &ch, Collect
 
 CollectiveContribution MpiTransport::exchange(const GroupView &group, CollectiveKind kind,
                                               Rank root, const CollectiveContribution &mine) {
-  const Channel &ch = state_.channels.at(group.channel);
-  std::vector<uint64_t> fixed = packFixed(mine);
-  std::vector<uint64_t> result(fixed.size());
-  int n = static_cast<int>(fixed.size());
-  switch (kind) {
-  case CollectiveKind::AllToAll:
-  case CollectiveKind::AllToOne: // every member learns the ledger size; only the root absorbs
-    PMPI_Allreduce(fixed.data(), result.data(), n, MPI_UINT64_T, reduceOp_, ch.shadow);
-    break;
-  case CollectiveKind::Scan:
-    PMPI_Scan(fixed.data(), result.data(), n, MPI_UINT64_T, reduceOp_, ch.shadow);
-    break;
-  case CollectiveKind::OneToAll:
-    result = fixed;
-    PMPI_Bcast(result.data(), n, MPI_UINT64_T, ch.localRank(root), ch.shadow);
-    break;
-  }
-  CollectiveContribution combined = unpackFixed(result, group.members.size());
-  uint64_t ledgerSize = result.back();
-  if (kind == CollectiveKind::Scan)
-    PMPI_Allreduce(MPI_IN_PLACE, &ledgerSize, 1, MPI_UINT64_T, MPI_MAX, ch.shadow);
-  if (ledgerSize > 0) combined.ledger = exchangeLedger(ch, kind, root, mine.ledger);
-  return combined;
+  std::unique_ptr<PendingExchange> p = startExchange(group, kind, root, mine);
+  return finishExchange(*p, true);
 }
 
-std::shared_ptr<PendingCollective>
-MpiTransport::startCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                              const CollectiveContribution &mine) {
-  auto p = std::make_shared<PendingCollective>();
+namespace {
+// A collective exchange in flight: the fixed part travels by a non-blocking collective.
+struct MpiExchange final : PendingExchange {
+  MPI_Request request = MPI_REQUEST_NULL;
+  std::vector<uint64_t> send, receive;
+  GroupView group;
+  CollectiveKind kind = CollectiveKind::AllToAll;
+  Rank root = 0;
+  std::vector<LedgerEntry> ledger;
+};
+} // namespace
+
+std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &group,
+                                                             CollectiveKind kind, Rank root,
+                                                             const CollectiveContribution &mine) {
+  auto p = std::make_unique<MpiExchange>();
   const Channel &ch = state_.channels.at(group.channel);
   p->group = group;
   p->kind = kind;
   p->root = root;
-  p->channel = group.channel;
-  // Ledger entries need a second, variable-size exchange whose order among other collectives on
-  // the channel cannot be kept for non-blocking collectives; they are not exchanged here.
-  CollectiveContribution fixedOnly = mine;
-  fixedOnly.ledger.clear();
-  p->send = packFixed(fixedOnly);
+  p->ledger = mine.ledger;
+  p->send = packFixed(mine);
   p->receive.resize(p->send.size());
   int n = static_cast<int>(p->send.size());
   switch (kind) {
   case CollectiveKind::AllToAll:
-  case CollectiveKind::AllToOne:
+  case CollectiveKind::AllToOne: // every member learns the ledger size; only the root absorbs
     PMPI_Iallreduce(p->send.data(), p->receive.data(), n, MPI_UINT64_T, reduceOp_, ch.shadow,
                     &p->request);
     break;
@@ -337,9 +324,20 @@ MpiTransport::startCollective(const GroupView &group, CollectiveKind kind, Rank 
   return p;
 }
 
-CollectiveContribution MpiTransport::finishCollective(PendingCollective &p) {
+CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bool complete) {
+  auto &p = static_cast<MpiExchange &>(pending);
   PMPI_Wait(&p.request, MPI_STATUS_IGNORE);
-  return unpackFixed(p.receive, p.group.members.size());
+  CollectiveContribution combined = unpackFixed(p.receive, p.group.members.size());
+  // Ledger entries need a second, variable-size exchange. It keeps its order among the channel's
+  // collectives only when every member finishes inside the same call (not for the application's
+  // non-blocking collectives, whose completion points differ).
+  if (!complete) return combined;
+  const Channel &ch = state_.channels.at(p.group.channel);
+  uint64_t ledgerSize = p.receive.back();
+  if (p.kind == CollectiveKind::Scan)
+    PMPI_Allreduce(MPI_IN_PLACE, &ledgerSize, 1, MPI_UINT64_T, MPI_MAX, ch.shadow);
+  if (ledgerSize > 0) combined.ledger = exchangeLedger(ch, p.kind, p.root, p.ledger);
+  return combined;
 }
 
 MPI_Win MpiTransport::createLockArea(const Channel &ch) {

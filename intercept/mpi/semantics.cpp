@@ -48,24 +48,35 @@ void Semantics::requestCompleted(RequestId request, LocationHandle site) {
   tracker_.complete(c);
 }
 
-void Semantics::fence(Window &w, bool noPrecede, bool noSucceed, LocationHandle site) {
-  bool endsEpoch = w.fenceEpochOpen && !noPrecede;
+Semantics::Fence Semantics::fenceBegin(Window &w, bool noPrecede, bool noSucceed,
+                                       LocationHandle site) {
+  Fence f;
+  f.endsEpoch = w.fenceEpochOpen && !noPrecede;
+  w.fenceEpochOpen = !noSucceed;
   Completion c;
   c.kind = CompletionKind::CollectiveFlush;
   c.targets = w.group.members;
   c.context = w.id;
   c.site = site;
   tracker_.complete(c);
-  Process &process = tracker_.process();
-  process.closeActiveEpoch(w.id);
-  if (endsEpoch) {
-    allToAll(w.group, site);
-  } else {
-    CollectiveContribution exposure =
-        tracker_.exchangeOnly(w.group, CollectiveKind::AllToAll, 0, site);
-    process.openActiveEpoch(w.id, Process::kAllRanks, {exposure.clock, exposure.ledger});
+  tracker_.process().closeActiveEpoch(w.id);
+  f.exchange = tracker_.beginCollective(w.group, CollectiveKind::AllToAll, 0, site);
+  return f;
+}
+
+void Semantics::fenceEnd(Window &w, Fence &f) {
+  if (f.endsEpoch) {
+    tracker_.endCollective(f.exchange);
+    return;
   }
-  w.fenceEpochOpen = !noSucceed;
+  // No epoch ended: only the next epoch's RMA calls are ordered after every member's fence.
+  CollectiveContribution exposure = tracker_.endExchangeOnly(f.exchange);
+  tracker_.process().openActiveEpoch(w.id, Process::kAllRanks, {exposure.clock, exposure.ledger});
+}
+
+void Semantics::fence(Window &w, bool noPrecede, bool noSucceed, LocationHandle site) {
+  Fence f = fenceBegin(w, noPrecede, noSucceed, site);
+  fenceEnd(w, f);
 }
 
 void Semantics::lock(Window &w, Rank target, LockType type, LocationHandle site) {

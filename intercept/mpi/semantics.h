@@ -79,6 +79,13 @@ public:
   // MPI_MODE_NOPRECEDE) need not synchronise (MPI-3.1 11.5.1): it only guarantees that the next
   // epoch's RMA operations access each target after the target's fence.
   void fence(Window &w, bool noPrecede, bool noSucceed, LocationHandle site);
+  // The same in two phases around PMPI_Win_fence, so that the tool's exchange overlaps it.
+  struct Fence {
+    Tracker::Collective exchange;
+    bool endsEpoch = false;
+  };
+  Fence fenceBegin(Window &w, bool noPrecede, bool noSucceed, LocationHandle site);
+  void fenceEnd(Window &w, Fence &fence);
 
   // MPI_Win_lock after PMPI_Win_lock returned. Locking one's own window blocks until acquired:
   // a resource wait. Locking another rank's window need not block: only the epoch's RMA calls

@@ -5,13 +5,17 @@
 namespace rmarace::mpi {
 namespace {
 
-// The exchange of a blocking collective on `comm`; `root` is a rank of `comm`.
-void sync(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root = 0) {
-  if (!scope) return;
-  Channel *ch = scope.st().channelOf(comm);
-  if (!ch) return;
+// A blocking collective on `comm` (`root` is a rank of `comm`): the tool's exchange starts before
+// the application's collective and finishes after it, so that the two overlap.
+template <class Call>
+int overlapped(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, Call &&call) {
+  Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
+  if (!ch) return call();
   Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
-  scope.tracker().collective(ch->group, kind, rootWorld, scope.site());
+  Tracker::Collective c = scope.tracker().beginCollective(ch->group, kind, rootWorld, scope.site());
+  int rc = call();
+  scope.tracker().endCollective(c);
+  return rc;
 }
 
 // A non-blocking collective: contribute now, absorb when its request completes.
@@ -20,14 +24,12 @@ void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Reque
   Channel *ch = scope.st().channelOf(comm);
   if (!ch) return;
   Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
-  Process &process = scope.tracker().process();
-  CollectiveContribution mine = process.contribute(ch->group, scope.site());
-  scope.tracker().pump();
   RequestState rs;
   rs.kind = RequestState::Kind::Collective;
   rs.channel = ch->id;
   rs.site = scope.site();
-  rs.collective = scope.st().transport->startCollective(ch->group, kind, rootWorld, mine);
+  rs.collective = std::make_shared<Tracker::Collective>(
+      scope.tracker().beginCollective(ch->group, kind, rootWorld, scope.site()));
   scope.st().requests[*request] = rs;
 }
 
@@ -46,128 +48,143 @@ extern "C" {
 
 int MPI_Barrier(MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Barrier");
-  sync(scope, comm, A2A);
-  return PMPI_Barrier(comm);
+  // The tool's exchange is itself a barrier among the same processes.
+  Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
+  if (!ch) return PMPI_Barrier(comm);
+  scope.tracker().collective(ch->group, A2A, ch->group.members[0], scope.site());
+  return MPI_SUCCESS;
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Bcast");
-  sync(scope, comm, O2A, root);
-  return PMPI_Bcast(buf, count, type, root, comm);
+  return overlapped(scope, comm, O2A, root,
+                    [&] { return PMPI_Bcast(buf, count, type, root, comm); });
 }
 
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                int root, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Reduce");
-  sync(scope, comm, A2O, root);
-  return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  return overlapped(scope, comm, A2O, root,
+                    [&] { return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm); });
 }
 
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                   MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Allreduce");
-  sync(scope, comm, A2A);
-  return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  return overlapped(scope, comm, A2A, 0,
+                    [&] { return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm); });
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Gather");
-  sync(scope, comm, A2O, root);
-  return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  return overlapped(scope, comm, A2O, root, [&] {
+    return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  });
 }
 
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                 MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Gatherv");
-  sync(scope, comm, A2O, root);
-  return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                      comm);
+  return overlapped(scope, comm, A2O, root, [&] {
+    return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                        comm);
+  });
 }
 
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Scatter");
-  sync(scope, comm, O2A, root);
-  return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  return overlapped(scope, comm, O2A, root, [&] {
+    return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  });
 }
 
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                  MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                  int root, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Scatterv");
-  sync(scope, comm, O2A, root);
-  return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                       comm);
+  return overlapped(scope, comm, O2A, root, [&] {
+    return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                         comm);
+  });
 }
 
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Allgather");
-  sync(scope, comm, A2A);
-  return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  });
 }
 
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                    MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Allgatherv");
-  sync(scope, comm, A2A);
-  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                           comm);
+  });
 }
 
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Alltoall");
-  sync(scope, comm, A2A);
-  return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  });
 }
 
 int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
                   MPI_Datatype recvtype, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Alltoallv");
-  sync(scope, comm, A2A);
-  return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                        recvtype, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                          recvtype, comm);
+  });
 }
 
 int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Alltoallw");
-  sync(scope, comm, A2A);
-  return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                        recvtypes, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                          recvtypes, comm);
+  });
 }
 
 int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
                        MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Reduce_scatter");
-  sync(scope, comm, A2A);
-  return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
+  });
 }
 
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type,
                              MPI_Op op, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Reduce_scatter_block");
-  sync(scope, comm, A2A);
-  return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+  return overlapped(scope, comm, A2A, 0, [&] {
+    return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+  });
 }
 
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
              MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Scan");
-  sync(scope, comm, SCAN);
-  return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+  return overlapped(scope, comm, SCAN, 0,
+                    [&] { return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm); });
 }
 
 int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Exscan");
-  sync(scope, comm, SCAN);
-  return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+  return overlapped(scope, comm, SCAN, 0,
+                    [&] { return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm); });
 }
 
 // ---- Non-blocking collectives ------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <unistd.h>
 
 namespace rmarace::mpi {
@@ -35,9 +36,16 @@ void flushHeldReports() {
   }
 }
 
+constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTERM};
+struct sigaction g_previous[sizeof kFatalSignals / sizeof kFatalSignals[0]];
+
+// Flushes the held reports, then lets whoever handled the signal before (MPI, UCX, the program,
+// or the default action) handle it.
 void onFatalSignal(int sig) {
   flushHeldReports();
-  std::signal(sig, SIG_DFL);
+  for (std::size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    if (kFatalSignals[i] == sig) sigaction(sig, &g_previous[i], nullptr);
+  }
   std::raise(sig);
 }
 
@@ -47,10 +55,12 @@ void atExit() {
 }
 
 void installSignalHandlers() {
-  for (int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTERM}) {
-    struct sigaction old {};
-    sigaction(sig, nullptr, &old);
-    if (old.sa_handler == SIG_DFL) std::signal(sig, onFatalSignal);
+  for (std::size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    struct sigaction action {};
+    action.sa_handler = onFatalSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(kFatalSignals[i], &action, &g_previous[i]);
   }
 }
 

@@ -13,13 +13,9 @@ void requestCompleted(Scope &scope, RequestState &rs, const MPI_Status &status) 
   case RequestState::Kind::Rma:
     scope.sem().requestCompleted(rs.rma, scope.site());
     break;
-  case RequestState::Kind::Collective: {
-    PendingCollective &p = *rs.collective;
-    CollectiveContribution combined = scope.st().transport->finishCollective(p);
-    scope.tracker().process().absorbCollective(p.group, p.kind, p.root, combined);
-    scope.tracker().drain();
+  case RequestState::Kind::Collective:
+    scope.tracker().endCollective(*rs.collective, false);
     break;
-  }
   case RequestState::Kind::Send:
   case RequestState::Kind::PersistentSend: {
     if (!rs.replyToken || rs.peer == MPI_PROC_NULL) break;

@@ -125,9 +125,13 @@ int MPI_Win_free(MPI_Win *win) {
 
 int MPI_Win_fence(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_fence");
-  if (Window *w = semanticWindow(scope, win))
-    scope.sem().fence(*w, assert &MPI_MODE_NOPRECEDE, assert &MPI_MODE_NOSUCCEED, scope.site());
-  return PMPI_Win_fence(assert, win);
+  Window *w = semanticWindow(scope, win);
+  if (!w) return PMPI_Win_fence(assert, win);
+  Semantics::Fence f = scope.sem().fenceBegin(*w, assert &MPI_MODE_NOPRECEDE,
+                                              assert &MPI_MODE_NOSUCCEED, scope.site());
+  int rc = PMPI_Win_fence(assert, win);
+  scope.sem().fenceEnd(*w, f);
+  return rc;
 }
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {

@@ -153,7 +153,6 @@ public:
     sem_.requestCompleted(request, at(line, "MPI_Wait"));
   }
 
-
   // ---- Point-to-point (Table 3.1) --------------------------------------------------------------
   // Sends of every mode signal at initiation; receives wait at completion (3.3.1). Synchronous
   // sends are bidirectional: the receiver signals back and the sender waits for it.
@@ -239,9 +238,7 @@ public:
   }
   void allgather(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Allgather")); }
   void alltoall(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Alltoall")); }
-  void reduceScatter(uint32_t line) {
-    sem_.allToAll(r_.world(), at(line, "MPI_Reduce_scatter"));
-  }
+  void reduceScatter(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Reduce_scatter")); }
   void scan(uint32_t line) { sem_.scan(r_.world(), at(line, "MPI_Scan")); }
   void exscan(uint32_t line) { sem_.scan(r_.world(), at(line, "MPI_Exscan")); }
   void barrier(const GroupView &group, uint32_t line) {
@@ -571,8 +568,8 @@ public:
     signalAt(remote, rank, id, value, queue, true, at(line, "gaspi_write_notify"));
   }
   // gaspi_read_notify: the notification lands in the caller's own segment `local`.
-  void read_notify(Address localDest, SegmentId local, Rank rank, SegmentId remote,
-                   uint64_t offset, uint64_t bytes, uint32_t id, ContextId queue, uint32_t line) {
+  void read_notify(Address localDest, SegmentId local, Rank rank, SegmentId remote, uint64_t offset,
+                   uint64_t bytes, uint32_t id, ContextId queue, uint32_t line) {
     RmaOperation o = op(rank, remote, offset, bytes, queue, line, "gaspi_read_notify");
     o.remoteRead = true;
     o.originWrite = ByteRanges(localDest, bytes);

@@ -44,8 +44,12 @@ public:
   // this process.
   void requireFromGroup(std::vector<Rank> members, uint64_t total);
 
-  // Entries the destination has not been told about by this process yet.
-  std::vector<LedgerEntry> deltaFor(Rank destination);
+  // Entries not yet sent to `destination` on `stream`. Messages of one stream are consumed in
+  // the order they were sent (like MPI's non-overtaking messages of one communicator, source and
+  // tag), so a delta per stream is complete; across streams messages may be consumed in any order.
+  std::vector<LedgerEntry> deltaFor(Rank destination, uint64_t stream);
+  // Every entry, for a message that may be consumed in any order.
+  std::vector<LedgerEntry> all() const;
   // Entries changed since the last exchange on a given collective channel (e.g. a communicator).
   std::vector<LedgerEntry> deltaForChannel(uint64_t channel);
   // Every entry about batches sent to `target` (a column of the matrix), for deposits.
@@ -77,7 +81,7 @@ private:
   std::vector<uint64_t> received_;
   std::map<PairKey, Known> known_;
   uint64_t version_ = 0;
-  std::vector<uint64_t> lastVersionTo_; // per destination rank
+  std::map<std::pair<Rank, uint64_t>, uint64_t> lastVersionTo_; // per destination and stream
   std::map<uint64_t, uint64_t> lastVersionOnChannel_;
   struct GroupRequirement {
     std::vector<Rank> members;

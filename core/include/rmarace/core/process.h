@@ -109,12 +109,16 @@ public:
   void closeActiveEpoch(ContextId context);
 
   // ---- Synchronisation (Def. 3.5), split-phase -------------------------------------------------
-  ClockPayload signal(Rank destination, LocationHandle site);
+  // `stream` is the FIFO stream the payload travels on (e.g. the queue); none when the receiver
+  // may consume it in any order.
+  ClockPayload signal(Rank destination, LocationHandle site,
+                      std::optional<uint64_t> stream = std::nullopt);
   void wait(Rank from, const ClockPayload &payload, LocationHandle site);
   // Collectives: contribute (one tick), combine all contributions (host), absorb.
-  CollectiveContribution contribute(const GroupView &group, LocationHandle site);
+  CollectiveContribution contribute(const GroupView &group, CollectiveKind kind,
+                                    LocationHandle site);
   void absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                        const CollectiveContribution &combined);
+                        const CollectiveContribution &combined, bool separated = false);
   // Resource-bound signal: the deposit to merge into the resource's deposition.
   ResourcePayload depositClock(Rank deposition, LocationHandle site);
   // Resource-bound wait: absorb what was deposited.
@@ -212,10 +216,22 @@ private:
     enum Kind { Remote, Own } kind;
     uint32_t id;
   };
+  // The other access of a race whose subject is a remote access, to check the race again once
+  // the subject's region is known in full.
+  struct Counterpart {
+    enum Kind { None, Local, Own, Remote } kind = None;
+    uint32_t id = 0; // own or remote access id
+    Epoch epoch = 0; // epoch of a plain access
+  };
   void report(RaceKind kind, Address at, const AccessRecord &earlier, const AccessRecord &later,
-              RegionSubject subject);
-  // Reports wait until the region they show has ended, so that both bounds can be named.
+              RegionSubject subject, Counterpart counterpart);
+  // Reports wait until the region they show has ended, so that both bounds can be named and the
+  // race checked against the whole region (metadata that arrived late may end it earlier).
   void releaseReports(RegionSubject::Kind kind, uint32_t id);
+  bool stillRaces(RegionSubject subject, const Counterpart &counterpart) const;
+  // Completes a remote write at a target wait, also when a later completion notice arrived first.
+  void completeAtTargetWait(uint32_t id);
+  void compactLive(Rank origin);
 
   // shared
   void onEpochChange();
@@ -286,13 +302,17 @@ private:
   std::vector<uint64_t> processed_;                             // batches processed, per origin
 
   Epoch contributedEpoch_ = 0;
+  LocationHandle contributedSite_ = kNoLocation;
   LocationHandle lastSite_ = kNoLocation;
   uint32_t lastSiteIndex_ = 0;
   std::set<std::string> reported_;
   struct HeldReport {
     RaceRecord race;
     RegionSubject subject;
+    Counterpart counterpart;
+    std::string key;
   };
+  std::set<std::string> heldKeys_;
   std::vector<HeldReport> heldReports_;
   // Records older than this epoch can no longer race (see recordLive).
   Epoch horizon_ = 0;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -71,14 +72,18 @@ public:
   // such event starts a new epoch; `site` is remembered as the event that started it.
   void tick(LocationHandle site);
 
-  // Process-bound signal/wait. The caller ticks once per event.
-  ClockPayload signalPayload(Rank destination);
+  // Process-bound signal/wait. The caller ticks once per event. `stream` identifies the FIFO
+  // stream the payload travels on (see BatchLedger::deltaFor); none: consumed in any order.
+  ClockPayload signalPayload(Rank destination, std::optional<uint64_t> stream);
   void absorb(Rank from, const ClockPayload &payload);
 
   // Collectives: one tick for the whole exchange (3.3.2).
-  CollectiveContribution contribution(const GroupView &group);
+  CollectiveContribution contribution(const GroupView &group, CollectiveKind kind);
   void absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
                         const CollectiveContribution &combined, Epoch contributedEpoch);
+
+  // Whether this process waits in a collective of that kind (receives others' clocks).
+  bool waitsIn(CollectiveKind kind, Rank root) const;
 
   // Resource-bound signal/wait.
   ResourcePayload resourcePayload(Rank deposition) const;

@@ -4,9 +4,16 @@
 
 #include "rmarace/core/process.h"
 
+#include <memory>
 #include <vector>
 
 namespace rmarace {
+
+// A collective exchange in progress (Transport::startExchange).
+class PendingExchange {
+public:
+  virtual ~PendingExchange() = default;
+};
 
 // How processes exchange tool data. Implemented over MPI by the runtime and in memory by the
 // simulator. Blocking operations must keep delivering incoming batches while they block when the
@@ -26,6 +33,13 @@ public:
   // Collective exchange; returns the combination this member needs (see CollectiveKind).
   virtual CollectiveContribution exchange(const GroupView &group, CollectiveKind kind, Rank root,
                                           const CollectiveContribution &mine) = 0;
+  // The same exchange in two phases, so that it can overlap the application's own collective.
+  // `complete` says whether the finish happens in the same call on every member (then ledger
+  // entries of small groups can be exchanged too). The default exchanges at finish.
+  virtual std::unique_ptr<PendingExchange> startExchange(const GroupView &group,
+                                                         CollectiveKind kind, Rank root,
+                                                         const CollectiveContribution &mine);
+  virtual CollectiveContribution finishExchange(PendingExchange &pending, bool complete);
   // Resource deposits at their deposition process (merged element-wise by maximum), read and
   // written one-sidedly.
   virtual void deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) = 0;
@@ -47,12 +61,23 @@ public:
   void signal(Rank to, QueueId queue, LocationHandle site, uint64_t replyToken = 0);
   void wait(Rank from, QueueId queue, LocationHandle site);
   void waitWith(Rank from, const ClockPayload &payload, LocationHandle site);
-  // Collective synchronisation (Def. 3.6 to 3.8, scan).
+  // Collective synchronisation (Def. 3.6 to 3.8, scan), possibly split around the application's
+  // collective: begin contributes (the signal), end absorbs (the wait).
+  struct Collective {
+    GroupView group;
+    CollectiveKind kind = CollectiveKind::AllToAll;
+    Rank root = 0;
+    std::unique_ptr<PendingExchange> pending;
+  };
+  Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                             LocationHandle site);
+  // `complete`: every member ends the exchange in the same call as it began it (a blocking
+  // collective); false for the application's non-blocking collectives.
+  void endCollective(Collective &c, bool complete = true);
+  // A collective exchange that does not synchronise this process: the combination is returned
+  // for the caller to use (e.g. to order only the next RMA operations).
+  CollectiveContribution endExchangeOnly(Collective &c);
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site);
-  // A collective exchange of clocks that does not synchronise this process: the combination is
-  // returned for the caller to use (e.g. to order only the next RMA operations).
-  CollectiveContribution exchangeOnly(const GroupView &group, CollectiveKind kind, Rank root,
-                                      LocationHandle site);
   // Resource-bound signal and wait (Def. 3.5 (5), (6)).
   void resourceSignal(ResourceId resource, Rank deposition, LocationHandle site);
   void resourceWait(ResourceId resource, Rank deposition, LocationHandle site);
