@@ -146,6 +146,7 @@ private:
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
   std::map<std::tuple<QueueId, Rank>, std::deque<ClockPayload>> preconsumed_;
   std::map<uint64_t, ClockPayload> replies_;
+  double lastPoll_ = 0;
 };
 
 } // namespace rmarace::mpi
