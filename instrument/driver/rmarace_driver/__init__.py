@@ -1,0 +1,1 @@
+"""The compiler driver behind rmarace-cc and rmarace-c++ (see docs/instrumentation.md)."""

@@ -1,0 +1,64 @@
+"""Compiling single inputs in selective mode. A C or C++ source compiled to an object yields an
+object that is instrumented on its own (sound for any link) and carries the source's
+uninstrumented bitcode for the whole-program step of the link (link.py)."""
+
+import os
+
+from .instrumentation import BITCODE_SECTION, pass_arguments
+
+
+class InputCompiler:
+    def __init__(self, toolchain, layout, options, command, workspace):
+        self.toolchain = toolchain
+        self.layout = layout
+        self.options = options
+        self.command = command
+        self.workspace = workspace
+
+    def compile(self, item, output, phase_flag):
+        """Compiles one input with -c or -S into `output`."""
+        language = ["-x", item.language] if item.language else []
+        # Assembly has no accesses to instrument; a header becomes a precompiled header.
+        if item.kind in ("assembly", "header"):
+            self.toolchain.compile(self.command.compile_options() + language
+                                   + [phase_flag, item.path, "-o", output])
+        elif (item.kind == "source" and phase_flag == "-c" and item.path != "-"
+              and not self.command.has("-emit-llvm")):
+            self._compile_with_bitcode(item, language, output)
+        else:
+            self.toolchain.compile(self.command.compile_options() + language
+                                   + self._debug_and_headers()
+                                   + pass_arguments(self.layout, self.options)
+                                   + [phase_flag, item.path, "-o", output])
+
+    def _debug_and_headers(self):
+        return ["-g", f"-I{self.layout.include_dir}"]
+
+    def _dependency_arguments(self, output):
+        """-MD and -MMD name the dependency file and target after the object, not after the
+        intermediate bitcode."""
+        if not self.command.has("-MD", "-MMD"):
+            return []
+        arguments = []
+        if not self.command.has("-MF"):
+            arguments += ["-MF", os.path.splitext(output)[0] + ".d"]
+        if not self.command.has("-MT", "-MQ"):
+            arguments += ["-MT", output]
+        return arguments
+
+    def _compile_with_bitcode(self, item, language, output):
+        objcopy = self.toolchain.llvm_tool("llvm-objcopy")
+        bitcode = self.workspace.path(item.output_name(".bc"))
+        # The front end only: the optimisation pipeline runs when the bitcode is compiled, here
+        # for this object and at link time for the whole program.
+        self.toolchain.compile(self.command.compile_options() + self._dependency_arguments(output)
+                               + self._debug_and_headers() + language
+                               + ["-c", "-emit-llvm", "-Xclang", "-disable-llvm-passes",
+                                  item.path, "-o", bitcode])
+        self.toolchain.compile(self.command.codegen_options()
+                               + ["-g", "-Wno-unused-command-line-argument"]
+                               + pass_arguments(self.layout, self.options)
+                               + ["-c", bitcode, "-o", output])
+        # An excluded section: linkers drop it from executables and shared libraries.
+        self.toolchain.run([objcopy, "--add-section", f"{BITCODE_SECTION}={bitcode}",
+                            "--set-section-flags", f"{BITCODE_SECTION}=exclude,readonly", output])

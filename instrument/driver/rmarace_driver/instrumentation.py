@@ -1,0 +1,22 @@
+"""The clang arguments that load the rmarace pass and configure it."""
+
+BITCODE_SECTION = ".rmarace.bitcode"
+
+
+def pass_arguments(layout, options, whole_program=None):
+    """Loads the plugin into the pass pipeline (-fpass-plugin) and into clang's option parser
+    (-Xclang -load), so that -mllvm can set its options. `whole_program`, a pair of the program's
+    name and the file listing the symbols outside code uses, makes the module a whole program."""
+    plugin = layout.plugin
+    arguments = [f"-fpass-plugin={plugin}", "-Xclang", "-load", "-Xclang", plugin,
+                 "-mllvm", f"-rmarace-mode={options.mode}"]
+    if options.list_instrumentation:
+        arguments += ["-mllvm", "-rmarace-list"]
+        if options.list_file:
+            arguments += ["-mllvm", f"-rmarace-list-file={options.list_file}"]
+    if whole_program is not None:
+        name, external_symbols = whole_program
+        arguments += ["-mllvm", "-rmarace-whole-program",
+                      "-mllvm", f"-rmarace-external-symbols={external_symbols}",
+                      "-mllvm", f"-rmarace-program-name={name}"]
+    return arguments

@@ -1,0 +1,107 @@
+"""Entry point of rmarace-cc and rmarace-c++: decides which steps a command line needs."""
+
+import sys
+
+from . import command_line
+from .compile import InputCompiler
+from .errors import DriverError
+from .instrumentation import pass_arguments
+from .layout import Layout
+from .link import WholeProgramLinker
+from .options import USAGE, parse
+from .toolchain import CommandFailed, find_toolchain
+from .workspace import Workspace
+
+_MPI_TOOLS = {"c": "mpicc", "c++": "mpicxx"}
+
+
+class Driver:
+    def __init__(self, tool, toolchain, layout, options, command):
+        self.tool = tool
+        self.toolchain = toolchain
+        self.layout = layout
+        self.options = options
+        self.command = command
+
+    def run(self):
+        phase = self.command.phase
+        compiled = [item for item in self.command.inputs if item.kind != "linker"]
+        if not self.command.inputs or phase == "preprocess":
+            self.toolchain.compile([f"-I{self.layout.include_dir}"] + self.options.compiler_args)
+        elif self.options.mode != "selective":
+            self._run_in_one_step(phase, compiled)
+        elif phase == "link":
+            self._link_selective()
+        else:
+            self._compile_selective(phase, compiled)
+
+    def _run_in_one_step(self, phase, compiled):
+        """Modes full and none need no step of their own: one compiler command does it all."""
+        arguments = [f"-I{self.layout.include_dir}"] + self.options.compiler_args + ["-g"]
+        if self.options.mode == "full" and compiled:
+            arguments += pass_arguments(self.layout, self.options)
+        if phase == "link":
+            arguments = self.layout.runtime_link_flags(self.options.mpi) + arguments
+        self.toolchain.compile(arguments)
+
+    def _check_selective(self):
+        if any(option[0].startswith("-flto") for option in self.command.options):
+            raise DriverError("-flto cannot be combined with --rmarace-mode=selective, which "
+                              "analyses the whole program at link time itself")
+
+    def _compile_selective(self, phase, compiled):
+        self._check_selective()
+        if self.command.output and len(compiled) > 1:
+            raise DriverError("cannot specify -o when generating multiple output files")
+        phase_flag = "-S" if phase == "assemble" else "-c"
+        with Workspace() as workspace:
+            compiler = InputCompiler(self.toolchain, self.layout, self.options, self.command,
+                                     workspace)
+            for item in compiled:
+                output = self.command.output or item.output_name(self._extension(phase))
+                compiler.compile(item, output, phase_flag)
+
+    def _extension(self, phase):
+        if self.command.has("-emit-llvm"):
+            return ".ll" if phase == "assemble" else ".bc"
+        return ".s" if phase == "assemble" else ".o"
+
+    def _link_selective(self):
+        self._check_selective()
+        with Workspace() as workspace:
+            compiler = InputCompiler(self.toolchain, self.layout, self.options, self.command,
+                                     workspace)
+            items = []
+            for item in self.command.items:
+                if isinstance(item, command_line.Input) and item.kind != "linker":
+                    compiled = workspace.path(item.output_name(".o"))
+                    compiler.compile(item, compiled, "-c")
+                    items.append(command_line.Input(compiled, "linker"))
+                else:
+                    items.append(item)
+            linker = WholeProgramLinker(self.toolchain, self.layout, self.options, self.command,
+                                        workspace, self.tool)
+            linker.link(items, self.command.output or "a.out")
+
+
+def main(language, tool, argv, library_dir, include_dir):
+    """Runs the wrapper; returns its exit status. Problems are reported as one line on stderr."""
+    try:
+        options = parse(argv)
+        if options.help:
+            print(USAGE.format(tool=tool, mpi_tool=_MPI_TOOLS[language]))
+            return 0
+        toolchain = find_toolchain(language, options.mpi, verbose="-v" in options.compiler_args)
+        command = command_line.parse(options.compiler_args)
+        Driver(tool, toolchain, Layout(library_dir, include_dir), options, command).run()
+        return 0
+    except DriverError as error:
+        print(f"{tool}: error: {error}", file=sys.stderr)
+        return 1
+    except CommandFailed as failure:
+        return failure.returncode
+    except OSError as error:
+        print(f"{tool}: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

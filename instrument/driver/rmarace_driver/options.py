@@ -1,0 +1,69 @@
+"""The rmarace options of the compiler wrappers, separated from the compiler's own arguments."""
+
+import os
+from dataclasses import dataclass, field
+
+from .errors import DriverError
+
+MODES = ("selective", "full", "none")
+MPIS = ("openmpi", "mpich")
+
+USAGE = """\
+usage: {tool} [rmarace options] [compiler arguments]
+
+Compiles and links an MPI program like {mpi_tool}, with clang 14, debug information, the rmarace
+instrumentation pass and the rmarace runtime. All arguments that are not rmarace options are
+passed to the compiler.
+
+rmarace options:
+  --rmarace-mode=selective  instrument only loads and stores that may touch RMA-relevant memory
+                            (default)
+  --rmarace-mode=full       instrument every load, store and memory intrinsic
+  --rmarace-mode=none       no instrumentation: only MPI calls are intercepted
+  --rmarace-list[=FILE]     print, per function, how many accesses were instrumented (to stderr,
+                            or appended to FILE)
+  --rmarace-mpi=openmpi|mpich
+                            MPI implementation to build against (default openmpi; also the
+                            environment variable RMARACE_MPI)
+  --help                    this text
+"""
+
+
+@dataclass
+class RmaraceOptions:
+    mode: str = "selective"
+    mpi: str = "openmpi"
+    list_instrumentation: bool = False
+    list_file: str = ""
+    help: bool = False
+    compiler_args: list = field(default_factory=list)
+
+
+def _choice(option, value, choices):
+    if value not in choices:
+        raise DriverError(f"{option}={value} is not one of {', '.join(choices)}")
+    return value
+
+
+def parse(argv, environ=os.environ):
+    """Splits argv into rmarace options and the arguments for the compiler."""
+    options = RmaraceOptions()
+    options.mpi = _choice("RMARACE_MPI", environ.get("RMARACE_MPI", "openmpi"), MPIS)
+    for arg in argv:
+        name, _, value = arg.partition("=")
+        if arg == "--help":
+            options.help = True
+        elif name == "--rmarace-mode":
+            options.mode = _choice(name, value, MODES)
+        elif name == "--rmarace-mpi":
+            options.mpi = _choice(name, value, MPIS)
+        elif arg == "--rmarace-list":
+            options.list_instrumentation = True
+        elif name == "--rmarace-list" and value:
+            options.list_instrumentation = True
+            options.list_file = os.path.abspath(value)
+        elif arg.startswith("--rmarace"):
+            raise DriverError(f"unknown option {arg} (see --help)")
+        else:
+            options.compiler_args.append(arg)
+    return options

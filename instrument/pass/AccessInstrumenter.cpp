@@ -1,0 +1,120 @@
+#include "AccessInstrumenter.h"
+
+#include "MemoryAccess.h"
+#include "rmarace/rmarace.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+namespace rmarace {
+
+using namespace llvm;
+
+AccessInstrumenter::AccessInstrumenter(Module &Mod)
+    : M(Mod), Runtime(Mod), Locations(Mod, Runtime.locationType()),
+      Unlikely(MDBuilder(Mod.getContext()).createBranchWeights(1, 1u << 20)) {}
+
+// The second filter load reads this byte when the first level has no entry, so the filter needs a
+// branch only for the call.
+Constant *AccessInstrumenter::untrackedPage() {
+  if (!UntrackedPage) {
+    Type *Byte = Type::getInt8Ty(M.getContext());
+    UntrackedPage = new GlobalVariable(M, Byte, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                       ConstantInt::get(Byte, 0), "__rmarace_untracked_page");
+  }
+  return UntrackedPage;
+}
+
+void AccessInstrumenter::instrument(const MemoryAccess &Access) {
+  Constant *Location = Locations.locationOf(*Access.Inst);
+  switch (Access.Form) {
+  case MemoryAccess::Shape::Scalar:
+    emitFilteredAccess(Access.Inst, Access.Address, Access.Size.getFixedSize(), Access.Flags,
+                       Location);
+    return;
+  case MemoryAccess::Shape::Range: {
+    IRBuilder<> IRB(Access.Inst);
+    Value *Length = Access.Length;
+    if (!Length && Access.Size.isScalable())
+      Length = IRB.CreateVScale(IRB.getInt64(Access.Size.getKnownMinSize()));
+    else if (!Length)
+      Length = IRB.getInt64(Access.Size.getFixedSize());
+    emitRange(IRB, Access.Address, Length, Access.writes(), Location);
+    return;
+  }
+  case MemoryAccess::Shape::Lanes:
+    instrumentLanes(Access, Location);
+    return;
+  case MemoryAccess::Shape::PackedLanes:
+    instrumentPackedLanes(Access, Location);
+    return;
+  }
+}
+
+// The filter of rmarace.h, branch-free up to the call:
+//   l2 = page_map[(addr >> L1_SHIFT) & (L1_ENTRIES - 1)];
+//   page = l2 ? &l2[(addr >> PAGE_SHIFT) & (L2_ENTRIES - 1)] : &untracked_page;
+//   if (*page) __rmarace_access(addr, size, flags, loc);   // weighted unlikely
+void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address, uint64_t Size,
+                                            uint32_t Flags, Constant *Location) {
+  IRBuilder<> IRB(Before);
+  Type *BytePtr = IRB.getInt8PtrTy();
+  Value *Bits = IRB.CreatePtrToInt(Address, IRB.getInt64Ty());
+  Value *L1Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_L1_SHIFT), RMARACE_L1_ENTRIES - 1);
+  Value *L2 = IRB.CreateLoad(BytePtr, IRB.CreateInBoundsGEP(BytePtr, Runtime.pageMap(), L1Index));
+  Value *L2Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_PAGE_SHIFT), RMARACE_L2_ENTRIES - 1);
+  Value *Page = IRB.CreateSelect(IRB.CreateIsNotNull(L2),
+                                 IRB.CreateGEP(IRB.getInt8Ty(), L2, L2Index), untrackedPage());
+  Value *Tracked = IRB.CreateIsNotNull(IRB.CreateLoad(IRB.getInt8Ty(), Page));
+  Instruction *Slow = SplitBlockAndInsertIfThen(Tracked, Before, /*Unreachable=*/false, Unlikely);
+  IRB.SetInsertPoint(Slow);
+  IRB.CreateCall(Runtime.access(), {IRB.CreatePointerCast(Address, BytePtr), IRB.getInt64(Size),
+                                    IRB.getInt32(Flags), Location});
+}
+
+void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Length, bool Write,
+                                   Constant *Location) {
+  IRB.CreateCall(Runtime.range(Write), {IRB.CreatePointerCast(Address, IRB.getInt8PtrTy()),
+                                        IRB.CreateZExtOrTrunc(Length, IRB.getInt64Ty()), Location});
+}
+
+// Each enabled lane is an access of its own: masked-off lanes touch no memory.
+void AccessInstrumenter::instrumentLanes(const MemoryAccess &Access, Constant *Location) {
+  uint64_t LaneSize = Access.Size.getFixedSize();
+  bool VectorOfAddresses = Access.Address->getType()->isVectorTy();
+  for (unsigned Lane = 0; Lane < Access.NumLanes; ++Lane) {
+    IRBuilder<> IRB(Access.Inst);
+    Value *Enabled = IRB.CreateExtractElement(Access.Mask, Lane);
+    auto *Known = dyn_cast<ConstantInt>(Enabled);
+    if (Known && Known->isZero()) continue;
+    Instruction *Check =
+        Known ? Access.Inst : SplitBlockAndInsertIfThen(Enabled, Access.Inst, false);
+    IRB.SetInsertPoint(Check);
+    Value *Address =
+        VectorOfAddresses
+            ? IRB.CreateExtractElement(Access.Address, Lane)
+            : IRB.CreateConstGEP1_64(IRB.getInt8Ty(),
+                                     IRB.CreatePointerCast(Access.Address, IRB.getInt8PtrTy()),
+                                     Lane * LaneSize);
+    emitFilteredAccess(Check, Address, LaneSize, Access.Flags, Location);
+  }
+}
+
+// Expanding loads and compressing stores touch one element per enabled lane, packed.
+void AccessInstrumenter::instrumentPackedLanes(const MemoryAccess &Access, Constant *Location) {
+  IRBuilder<> IRB(Access.Inst);
+  Value *MaskBits = IRB.CreateBitCast(Access.Mask, IRB.getIntNTy(Access.NumLanes));
+  Value *Enabled = IRB.CreateUnaryIntrinsic(Intrinsic::ctpop, MaskBits);
+  Value *Length = IRB.CreateMul(IRB.CreateZExtOrTrunc(Enabled, IRB.getInt64Ty()),
+                                IRB.getInt64(Access.Size.getFixedSize()));
+  emitRange(IRB, Access.Address, Length, Access.writes(), Location);
+}
+
+void AccessInstrumenter::markCallSite(CallBase &Call) {
+  IRBuilder<> IRB(&Call);
+  IRB.CreateStore(Locations.locationOf(Call), Runtime.callSite());
+}
+
+} // namespace rmarace

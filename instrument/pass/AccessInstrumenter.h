@@ -1,0 +1,49 @@
+// Emits the instrumentation of one planned access or call: the inline fast filter and
+// __rmarace_access for scalar accesses, __rmarace_{read,write}_range for ranges, a per-lane check
+// for masked and gather/scatter accesses, and the call-site store before RMA library calls.
+#ifndef RMARACE_INSTRUMENT_ACCESSINSTRUMENTER_H
+#define RMARACE_INSTRUMENT_ACCESSINSTRUMENTER_H
+
+#include "LocationTable.h"
+#include "RuntimeInterface.h"
+
+#include <cstdint>
+
+namespace llvm {
+class CallBase;
+class IRBuilderBase;
+class MDNode;
+class Value;
+} // namespace llvm
+
+namespace rmarace {
+
+struct MemoryAccess;
+
+class AccessInstrumenter {
+public:
+  explicit AccessInstrumenter(llvm::Module &M);
+
+  void instrument(const MemoryAccess &Access);
+  void markCallSite(llvm::CallBase &Call);
+
+private:
+  // The fast filter and, when it passes, __rmarace_access(addr, size, flags, loc); before Before.
+  void emitFilteredAccess(llvm::Instruction *Before, llvm::Value *Address, std::uint64_t Size,
+                          std::uint32_t Flags, llvm::Constant *Location);
+  void emitRange(llvm::IRBuilderBase &IRB, llvm::Value *Address, llvm::Value *Length, bool Write,
+                 llvm::Constant *Location);
+  void instrumentLanes(const MemoryAccess &Access, llvm::Constant *Location);
+  void instrumentPackedLanes(const MemoryAccess &Access, llvm::Constant *Location);
+  llvm::Constant *untrackedPage();
+
+  llvm::Module &M;
+  RuntimeInterface Runtime;
+  LocationTable Locations;
+  llvm::MDNode *Unlikely;
+  llvm::Constant *UntrackedPage = nullptr;
+};
+
+} // namespace rmarace
+
+#endif

@@ -1,0 +1,29 @@
+// Cluster analysis: within a basic block, repeated accesses to the same bytes with no call in
+// between that may synchronise need one check. An instrumented access covers a later one to the
+// same or fewer bytes when it is at least as strong (a store covers loads and stores, a load covers
+// loads) and equally atomic; a store also covers an earlier load when execution certainly
+// proceeds from the load to the store. A race of the covered access is then a race of the covering
+// one, reported at the covering access's location.
+#ifndef RMARACE_INSTRUMENT_CLUSTERANALYSIS_H
+#define RMARACE_INSTRUMENT_CLUSTERANALYSIS_H
+
+#include <vector>
+
+namespace llvm {
+class DataLayout;
+class Instruction;
+} // namespace llvm
+
+namespace rmarace {
+
+struct PlannedAccess;
+
+// Whether a call (or fence) at I may synchronise, so accesses before and after it are not merged.
+bool maySynchronise(const llvm::Instruction &I);
+
+// Marks covered accesses of one function (in instruction order) as SkipCovered.
+void clusterAccesses(std::vector<PlannedAccess> &Accesses, const llvm::DataLayout &DL);
+
+} // namespace rmarace
+
+#endif

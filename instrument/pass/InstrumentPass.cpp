@@ -1,0 +1,33 @@
+#include "InstrumentPass.h"
+
+#include "AccessInstrumenter.h"
+#include "InstrumentationListing.h"
+#include "InstrumentationPlan.h"
+
+#include "llvm/IR/Module.h"
+
+namespace rmarace {
+
+using namespace llvm;
+
+namespace {
+// Set on instrumented modules, so that running the pass twice (a plugin given twice, instrumented
+// bitcode compiled again) does not instrument twice.
+constexpr const char *InstrumentedFlag = "rmarace.instrumented";
+} // namespace
+
+PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (M.getModuleFlag(InstrumentedFlag)) return PreservedAnalyses::all();
+  const InstrumentationPlan &Plan = MAM.getResult<InstrumentationPlanAnalysis>(M);
+  if (Plan.Options.List) writeListing(Plan, M);
+  AccessInstrumenter Instrumenter(M);
+  for (const FunctionPlan &Function : Plan.Functions) {
+    for (CallBase *Call : Function.MarkedCalls) Instrumenter.markCallSite(*Call);
+    for (const PlannedAccess &Planned : Function.Accesses)
+      if (Planned.instrumented()) Instrumenter.instrument(Planned.Access);
+  }
+  M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
+  return PreservedAnalyses::none();
+}
+
+} // namespace rmarace

@@ -1,0 +1,142 @@
+#include "InstrumentationPlan.h"
+
+#include "ClusterAnalysis.h"
+#include "LocalMemoryFilter.h"
+#include "RmaApi.h"
+#include "RmaMemoryAnalysis.h"
+#include "SourceNames.h"
+
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace rmarace {
+
+using namespace llvm;
+
+AnalysisKey InstrumentationPlanAnalysis::Key;
+
+namespace {
+
+using Decision = PlannedAccess::Decision;
+
+Decision decide(const MemoryAccess &Access, LocalMemoryFilter &Filter, const RmaMemory *Memory) {
+  switch (Filter.classify(Access)) {
+  case LocalMemoryFilter::Verdict::PrivateStack:
+    return Decision::SkipPrivateStack;
+  case LocalMemoryFilter::Verdict::ConstantMemory:
+    return Decision::SkipConstant;
+  case LocalMemoryFilter::Verdict::MayBeRelevant:
+    break;
+  }
+  if (Memory && !Memory->mayTouchRmaMemory(Access.Address)) return Decision::SkipIrrelevant;
+  return Decision::Instrument;
+}
+
+std::vector<CallBase *> callsToMark(Function &F) {
+  std::vector<CallBase *> Calls;
+  for (BasicBlock &Block : F)
+    for (Instruction &I : Block)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (auto *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
+          if (marksCallSite(Callee->getName())) Calls.push_back(Call);
+  return Calls;
+}
+
+} // namespace
+
+InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
+  InstrumentationPlan Plan;
+  Plan.Options = instrumentationOptions();
+  const RmaMemory *Memory = nullptr;
+  if (Plan.Options.Mode == InstrumentationMode::Selective) {
+    Memory = &MAM.getResult<RmaMemoryAnalysis>(M);
+    Plan.UnknownMemoryReasons = Memory->unknownMemoryReasons();
+  }
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M) {
+    // Available-externally bodies are dropped after optimisation; naked functions are assembly.
+    if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
+        F.hasFnAttribute(Attribute::Naked))
+      continue;
+    FunctionPlan Current{&F, {}, callsToMark(F)};
+    LocalMemoryFilter Filter;
+    for (MemoryAccess &Access : collectMemoryAccesses(F, DL))
+      Current.Accesses.push_back({Access, decide(Access, Filter, Memory)});
+    if (Plan.Options.ClusterAccesses) clusterAccesses(Current.Accesses, DL);
+    Plan.Functions.push_back(std::move(Current));
+  }
+  return Plan;
+}
+
+namespace {
+
+void printPosition(raw_ostream &OS, const Instruction &I) {
+  if (const DebugLoc &Loc = I.getDebugLoc())
+    OS << Loc.getLine() << ":" << Loc.getCol();
+  else
+    OS << "?";
+}
+
+const char *accessName(const MemoryAccess &Access) {
+  switch (Access.Kind) {
+  case MemoryAccess::Category::Load:
+    return "load";
+  case MemoryAccess::Category::Store:
+    return "store";
+  case MemoryAccess::Category::Atomic:
+    return "atomic";
+  case MemoryAccess::Category::Intrinsic:
+    return Access.writes() ? "range-write" : "range-read";
+  }
+  return "access";
+}
+
+void printDecision(raw_ostream &OS, const PlannedAccess &Planned) {
+  switch (Planned.Verdict) {
+  case Decision::Instrument:
+    OS << "instrumented";
+    return;
+  case Decision::SkipPrivateStack:
+    OS << "skipped: private stack memory";
+    return;
+  case Decision::SkipConstant:
+    OS << "skipped: constant memory";
+    return;
+  case Decision::SkipIrrelevant:
+    OS << "skipped: cannot touch RMA memory";
+    return;
+  case Decision::SkipCovered:
+    OS << "skipped: covered by the access at ";
+    printPosition(OS, *Planned.CoveredBy);
+    return;
+  }
+}
+
+} // namespace
+
+PreservedAnalyses InstrumentationPlanPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  const InstrumentationPlan &Plan = MAM.getResult<InstrumentationPlanAnalysis>(M);
+  OS << "rmarace plan of '" << M.getSourceFileName() << "' (" << modeName(Plan.Options.Mode)
+     << "):\n";
+  for (const std::string &Reason : Plan.UnknownMemoryReasons)
+    OS << "unknown memory is relevant because of " << Reason << "\n";
+  for (const FunctionPlan &Current : Plan.Functions) {
+    OS << "function " << sourceName(*Current.F) << ":\n";
+    for (const PlannedAccess &Planned : Current.Accesses) {
+      OS << "  " << accessName(Planned.Access) << " ";
+      printPosition(OS, *Planned.Access.Inst);
+      OS << " ";
+      printDecision(OS, Planned);
+      OS << "\n";
+    }
+    for (const CallBase *Call : Current.MarkedCalls) {
+      OS << "  call-site ";
+      printPosition(OS, *Call);
+      OS << " " << Call->getCalledOperand()->stripPointerCasts()->getName() << "\n";
+    }
+  }
+  return PreservedAnalyses::all();
+}
+
+} // namespace rmarace

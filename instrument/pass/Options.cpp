@@ -1,0 +1,66 @@
+#include "Options.h"
+
+#include "llvm/Support/CommandLine.h"
+
+namespace rmarace {
+namespace {
+
+llvm::cl::OptionCategory Category("rmarace instrumentation");
+
+llvm::cl::opt<InstrumentationMode>
+    Mode("rmarace-mode", llvm::cl::desc("Which memory accesses rmarace instruments"),
+         llvm::cl::init(InstrumentationMode::Selective), llvm::cl::cat(Category),
+         llvm::cl::values(clEnumValN(InstrumentationMode::Selective, "selective",
+                                     "accesses that may touch RMA-relevant memory (default)"),
+                          clEnumValN(InstrumentationMode::Full, "full", "every access")));
+
+llvm::cl::opt<bool>
+    WholeProgram("rmarace-whole-program",
+                 llvm::cl::desc("The module is the whole program: only symbols listed in "
+                                "-rmarace-external-symbols are visible to code outside it"),
+                 llvm::cl::cat(Category));
+
+llvm::cl::opt<std::string> ExternalSymbols(
+    "rmarace-external-symbols",
+    llvm::cl::desc("File with the names (one per line) of symbols of a whole-program module that "
+                   "code outside the module refers to"),
+    llvm::cl::value_desc("path"), llvm::cl::cat(Category));
+
+llvm::cl::opt<std::string>
+    ProgramName("rmarace-program-name",
+                llvm::cl::desc("Name of the whole program, for the instrumentation listing"),
+                llvm::cl::value_desc("name"), llvm::cl::cat(Category));
+
+llvm::cl::opt<bool> Cluster("rmarace-cluster",
+                            llvm::cl::desc("Instrument repeated accesses to one address in a basic "
+                                           "block once (default on)"),
+                            llvm::cl::init(true), llvm::cl::cat(Category));
+
+llvm::cl::opt<bool> List("rmarace-list",
+                         llvm::cl::desc("Print how many accesses were instrumented per function"),
+                         llvm::cl::cat(Category));
+
+llvm::cl::opt<std::string>
+    ListFile("rmarace-list-file",
+             llvm::cl::desc("Append the instrumentation listing to this file instead of stderr"),
+             llvm::cl::value_desc("path"), llvm::cl::cat(Category));
+
+} // namespace
+
+InstrumentationOptions instrumentationOptions() {
+  InstrumentationOptions Options;
+  Options.Mode = Mode;
+  Options.WholeProgram = WholeProgram;
+  Options.ExternalSymbolsFile = ExternalSymbols;
+  Options.ProgramName = ProgramName;
+  Options.ClusterAccesses = Cluster;
+  Options.List = List || !ListFile.empty();
+  Options.ListFile = ListFile;
+  return Options;
+}
+
+const char *modeName(InstrumentationMode M) {
+  return M == InstrumentationMode::Full ? "full" : "selective";
+}
+
+} // namespace rmarace

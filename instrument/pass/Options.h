@@ -1,0 +1,39 @@
+// Configuration of the rmarace pass, read from its command-line options (`-mllvm -rmarace-...` with
+// clang, after `-Xclang -load -Xclang RmaracePass.so`; plain `-rmarace-...` with opt after
+// `-load RmaracePass.so`). Without options the pass instruments selectively, per translation unit.
+#ifndef RMARACE_INSTRUMENT_OPTIONS_H
+#define RMARACE_INSTRUMENT_OPTIONS_H
+
+#include <string>
+
+namespace rmarace {
+
+enum class InstrumentationMode {
+  // Only accesses that may touch RMA-relevant memory.
+  Selective,
+  // Every access except those that certainly cannot touch RMA-relevant memory.
+  Full
+};
+
+struct InstrumentationOptions {
+  InstrumentationMode Mode = InstrumentationMode::Selective;
+  // The module is a whole program (the link step of rmarace-cc): its externally visible symbols are
+  // reachable from outside only when ExternalSymbolsFile lists them.
+  bool WholeProgram = false;
+  std::string ExternalSymbolsFile;
+  // The name of the whole program (its output file), for the listing.
+  std::string ProgramName;
+  // Instrument repeated accesses to one address within a basic block once.
+  bool ClusterAccesses = true;
+  // Print per-function counts of instrumented accesses to ListFile (appending) or stderr.
+  bool List = false;
+  std::string ListFile;
+};
+
+InstrumentationOptions instrumentationOptions();
+
+const char *modeName(InstrumentationMode Mode);
+
+} // namespace rmarace
+
+#endif

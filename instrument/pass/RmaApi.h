@@ -1,0 +1,81 @@
+// The MPI, OpenSHMEM and GASPI functions the analysis knows, and what each does with its pointer
+// arguments. This is the one place that says which memory becomes RMA-relevant.
+#ifndef RMARACE_INSTRUMENT_RMAAPI_H
+#define RMARACE_INSTRUMENT_RMAAPI_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace rmarace {
+
+enum class RmaLibrary { Mpi, Shmem, Gaspi };
+
+// What a call does with one pointer argument.
+enum class ArgumentRole {
+  // An opaque handle (communicator, window, context, team) or an out-parameter for a handle or a
+  // number: no application memory the library touches later, no aliases.
+  Handle,
+  // Data the call reads or writes (two-sided and collective buffers, queries). The libraries copy
+  // bytes: pointers inside data sent to another process mean nothing there, so data creates no
+  // aliases.
+  Data,
+  // Origin, result or compare buffer of a one-sided operation, or symmetric memory: RMA-relevant.
+  RmaBuffer,
+  // Memory the call exposes to remote access (window base, memory bound to a segment):
+  // RMA-relevant and retrievable by later queries.
+  ExposedMemory,
+  // Out-parameter that receives newly allocated exposed memory (MPI_Win_allocate).
+  ExposedAllocation,
+  // Out-parameter that receives a pointer to some exposed memory (MPI_Win_shared_query,
+  // MPI_Win_get_attr, gaspi_segment_ptr).
+  ExposedQuery,
+  // Out-parameter that receives fresh memory that is not exposed by itself (MPI_Alloc_mem).
+  FreshAllocation,
+  // The address is turned into an integer that derived datatypes and dynamic windows use as an
+  // absolute address (MPI_Get_address): RMA-relevant and escaping.
+  AddressTaken,
+  // The library keeps the pointer and may hand it out later (attribute values, attached buffers).
+  Captured,
+  // Out-parameter that receives a pointer the library kept or owns (MPI_Comm_get_attr,
+  // MPI_Buffer_detach).
+  LibraryPointerOut,
+};
+
+// What the call returns.
+enum class ResultRole {
+  None,
+  // Fresh symmetric memory (shmem_malloc and friends).
+  FreshRmaMemory,
+  // Symmetric memory that is fresh or the first argument's (shmem_realloc).
+  ReallocatedRmaMemory,
+  // A pointer into the memory of the first argument (shmem_ptr).
+  AliasOfFirstArgument,
+};
+
+struct RmaFunction {
+  RmaLibrary Library = RmaLibrary::Mpi;
+  ResultRole Result = ResultRole::None;
+  // The role of pointer arguments that Roles does not name.
+  ArgumentRole DefaultRole = ArgumentRole::Data;
+  llvm::SmallVector<std::pair<unsigned, ArgumentRole>, 3> Roles;
+  // MPI_Op_create: user-defined reduction operations may then be applied by MPI to any data
+  // buffer of a reduction.
+  bool CreatesUserReduction = false;
+
+  ArgumentRole roleOf(unsigned ArgNo) const;
+};
+
+// The model of a call to `Name` with `NumArgs` arguments, or nullopt when Name is not an MPI,
+// OpenSHMEM or GASPI function. Profiling names (PMPI_, pshmem_, pgaspi_) and MPI-4 large-count
+// names (suffix _c) have the model of the plain function.
+std::optional<RmaFunction> lookupRmaFunction(llvm::StringRef Name, unsigned NumArgs);
+
+// Whether the location of a call to `Name` is recorded for reports (call-site marking): every
+// function whose name starts with MPI_, PMPI_, shmem_, pshmem_, gaspi_ or pgaspi_.
+bool marksCallSite(llvm::StringRef Name);
+
+} // namespace rmarace
+
+#endif

@@ -1,0 +1,54 @@
+#include "RuntimeInterface.h"
+
+#include "rmarace/rmarace.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+
+namespace rmarace {
+
+using namespace llvm;
+
+RuntimeInterface::RuntimeInterface(Module &Mod) : M(Mod) {
+  LLVMContext &Ctx = M.getContext();
+  LocationTy = StructType::getTypeByName(Ctx, "rmarace.location");
+  if (!LocationTy) {
+    Type *BytePtr = Type::getInt8PtrTy(Ctx), *I32 = Type::getInt32Ty(Ctx);
+    LocationTy = StructType::create(Ctx, {BytePtr, BytePtr, I32, I32}, "rmarace.location");
+  }
+}
+
+FunctionCallee RuntimeInterface::declare(StringRef Name, ArrayRef<Type *> Params) {
+  FunctionCallee Callee = M.getOrInsertFunction(
+      Name, FunctionType::get(Type::getVoidTy(M.getContext()), Params, false));
+  // The runtime is C: it never unwinds into instrumented code.
+  if (auto *F = dyn_cast<Function>(Callee.getCallee())) F->addFnAttr(Attribute::NoUnwind);
+  return Callee;
+}
+
+FunctionCallee RuntimeInterface::access() {
+  LLVMContext &Ctx = M.getContext();
+  return declare("__rmarace_access", {Type::getInt8PtrTy(Ctx), Type::getInt64Ty(Ctx),
+                                      Type::getInt32Ty(Ctx), LocationTy->getPointerTo()});
+}
+
+FunctionCallee RuntimeInterface::range(bool Write) {
+  LLVMContext &Ctx = M.getContext();
+  return declare(Write ? "__rmarace_write_range" : "__rmarace_read_range",
+                 {Type::getInt8PtrTy(Ctx), Type::getInt64Ty(Ctx), LocationTy->getPointerTo()});
+}
+
+Constant *RuntimeInterface::pageMap() {
+  Type *BytePtr = Type::getInt8PtrTy(M.getContext());
+  Constant *Map =
+      M.getOrInsertGlobal("__rmarace_page_map", ArrayType::get(BytePtr, RMARACE_L1_ENTRIES));
+  return ConstantExpr::getPointerCast(Map, BytePtr->getPointerTo());
+}
+
+Constant *RuntimeInterface::callSite() {
+  PointerType *LocationPtr = LocationTy->getPointerTo();
+  return ConstantExpr::getPointerCast(M.getOrInsertGlobal("__rmarace_callsite", LocationPtr),
+                                      LocationPtr->getPointerTo());
+}
+
+} // namespace rmarace

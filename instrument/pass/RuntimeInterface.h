@@ -1,0 +1,37 @@
+// The runtime ABI (runtime/include/rmarace/rmarace.h) as seen from an instrumented module: the
+// location type, the access entry points, the fast-filter page map and the call-site variable.
+// Declarations are added to the module on first use.
+#ifndef RMARACE_INSTRUMENT_RUNTIMEINTERFACE_H
+#define RMARACE_INSTRUMENT_RUNTIMEINTERFACE_H
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Module.h"
+
+namespace rmarace {
+
+class RuntimeInterface {
+public:
+  explicit RuntimeInterface(llvm::Module &M);
+
+  // struct rmarace_location { const char *file, *function; uint32_t line, column; }
+  llvm::StructType *locationType() const { return LocationTy; }
+
+  // void __rmarace_access(const void *, uint64_t size, uint32_t flags, const rmarace_location *)
+  llvm::FunctionCallee access();
+  // void __rmarace_{read,write}_range(const void *, uint64_t size, const rmarace_location *)
+  llvm::FunctionCallee range(bool Write);
+  // unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES], as an i8** to the first entry.
+  llvm::Constant *pageMap();
+  // const rmarace_location *__rmarace_callsite
+  llvm::Constant *callSite();
+
+private:
+  llvm::FunctionCallee declare(llvm::StringRef Name, llvm::ArrayRef<llvm::Type *> Params);
+
+  llvm::Module &M;
+  llvm::StructType *LocationTy;
+};
+
+} // namespace rmarace
+
+#endif

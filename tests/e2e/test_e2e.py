@@ -1,0 +1,214 @@
+"""End-to-end tests: MPI programs compiled with rmarace-cc and run with rmarace-run (or plain
+mpirun), asserting the reports, exit codes, logs and program output."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+BIN = os.environ.get("RMARACE_BIN", os.path.join(os.path.dirname(__file__), "../../build/bin"))
+PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
+MPI_ENV = {
+    "OMPI_ALLOW_RUN_AS_ROOT": "1",
+    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    "OMPI_MCA_rmaps_base_oversubscribe": "1",
+    "OMPI_MCA_osc": "ucx,sm",
+}
+
+
+def tool(name):
+    return os.path.abspath(os.path.join(BIN, name))
+
+
+class E2E(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="rmarace-e2e-")
+        self.env = dict(os.environ, **MPI_ENV)
+        self.env.pop("RMARACE_OPTIONS", None)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def run_cmd(self, args, env=None, timeout=120):
+        return subprocess.run(args, cwd=self.dir, env=env or self.env, capture_output=True,
+                              text=True, timeout=timeout)
+
+    def build(self, program, *flags, compiler=None, name=None):
+        exe = os.path.join(self.dir, name or program.replace(".c", ""))
+        cmd = [compiler or tool("rmarace-cc"), *flags, os.path.join(PROGRAMS, program), "-o", exe]
+        result = self.run_cmd(cmd)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return exe
+
+    def rmarace_run(self, exe, nprocs, *options, env=None):
+        return self.run_cmd([tool("rmarace-run"), *options, "-np", str(nprocs), exe], env=env)
+
+    def logs(self):
+        records = []
+        for name in os.listdir(self.dir):
+            if name.endswith(".jsonl"):
+                with open(os.path.join(self.dir, name)) as f:
+                    records += [json.loads(line) for line in f if line.strip()]
+        return records
+
+    def assert_race(self, output, *locations):
+        self.assertIn("data race", output)
+        for loc in locations:
+            self.assertRegex(output, re.escape(loc) + r"(?!\d)")
+
+    # ---- reports ----------------------------------------------------------------------------
+
+    def test_report_names_both_accesses_ranks_and_region(self):
+        exe = self.build("race_example.c")
+        result = self.rmarace_run(exe, 2)
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assert_race(result.stderr, "race_example.c:16", "race_example.c:20")
+        self.assertIn("Remote write of 4 bytes by MPI_Put from rank 0", result.stderr)
+        self.assertIn("Load of 4 bytes at rank 1", result.stderr)
+        self.assertRegex(result.stderr, r"from MPI_Barrier at \S*race_example.c:12 to "
+                                        r"MPI_Barrier at \S*race_example.c:22")
+        self.assertIn("SUMMARY: 1 data race", result.stderr)
+        races = [r for r in self.logs() if r["type"] == "race"]
+        self.assertEqual(len(races), 1)
+        self.assertEqual(races[0]["kind"], "remote")
+        lines = sorted([races[0]["first"]["location"]["line"],
+                        races[0]["second"]["location"]["line"]])
+        self.assertEqual(lines, [16, 20])
+        self.assertEqual([r["distinct_races"] for r in self.logs() if r["type"] == "summary"], [1])
+
+    def test_reports_are_deterministic(self):
+        exe = self.build("race_example.c")
+        first = self.rmarace_run(exe, 2).stderr
+        second = self.rmarace_run(exe, 2).stderr
+        # Ranks print concurrently: compare the lines, not their interleaving.
+        race_lines = lambda s: sorted(l for l in s.splitlines() if "race_example.c" in l)
+        self.assertEqual(race_lines(first), race_lines(second))
+
+    def test_race_free_programs_print_the_same_with_and_without_rmarace(self):
+        for program, nprocs in [("halo_fence.c", 4), ("counter_locks.c", 3)]:
+            with self.subTest(program=program):
+                plain = self.build(program, "-O2", compiler="mpicc.openmpi", name="plain")
+                checked = self.build(program, "-O2")
+                expected = self.run_cmd(["mpirun", "-np", str(nprocs), plain])
+                self.assertEqual(expected.returncode, 0, expected.stderr)
+                result = self.rmarace_run(checked, nprocs)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertNotIn("data race", result.stderr)
+                self.assertEqual(sorted(result.stdout.splitlines()),
+                                 sorted(expected.stdout.splitlines()))
+
+    def test_every_instrumentation_mode_finds_the_race(self):
+        for mode in ["selective", "full"]:
+            with self.subTest(mode=mode):
+                exe = self.build("race_example.c", f"--rmarace-mode={mode}", name=mode)
+                result = self.rmarace_run(exe, 2)
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "race_example.c:16", "race_example.c:20")
+
+    # ---- options and exit codes -----------------------------------------------------------
+
+    def test_exit_code_is_configurable(self):
+        exe = self.build("race_example.c")
+        self.assertEqual(self.rmarace_run(exe, 2, "--exitcode=7").returncode, 7)
+        env = dict(self.env, RMARACE_OPTIONS="exitcode=0")
+        result = self.rmarace_run(exe, 2, env=env)
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("data race", result.stderr)
+
+    def test_plain_mpirun_uses_the_runtime_exit_code(self):
+        exe = self.build("race_example.c")
+        result = self.run_cmd(["mpirun", "-np", "2", exe])
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assert_race(result.stderr, "race_example.c:16", "race_example.c:20")
+
+    def test_log_path_option(self):
+        exe = self.build("race_example.c")
+        log = os.path.join(self.dir, "races.jsonl")
+        self.rmarace_run(exe, 2, f"--log={log}")
+        with open(log) as f:
+            kinds = [json.loads(line)["type"] for line in f]
+        self.assertEqual(kinds, ["race", "summary"])
+
+    def test_bad_options_get_clear_errors(self):
+        exe = self.build("race_example.c")
+        result = self.rmarace_run(exe, 2, "--exitcode=abc")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--exitcode needs a number", result.stderr)
+        env = dict(self.env, RMARACE_OPTIONS="bogus=1")
+        result = self.rmarace_run(exe, 2, env=env)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("unknown RMARACE_OPTIONS key 'bogus'", result.stderr)
+        result = self.run_cmd([tool("rmarace-run")])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("no program to run", result.stderr)
+
+    def test_help(self):
+        for name in ["rmarace-run", "rmarace-cc", "rmarace-c++"]:
+            with self.subTest(tool=name):
+                result = self.run_cmd([tool(name), "--help"])
+                self.assertEqual(result.returncode, 0)
+                self.assertIn("usage", result.stdout.lower())
+
+    # ---- misuse, aborts and crashes ------------------------------------------------------------
+
+    def test_out_of_bounds_rma_call_gets_an_error_report_not_a_crash(self):
+        exe = self.build("out_of_bounds.c")
+        result = self.rmarace_run(exe, 2)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("MPI_Put accesses bytes [4, 12) of window", result.stderr)
+        self.assertIn("which exposes only 8 bytes", result.stderr)
+        self.assertIn("out_of_bounds.c:13", result.stderr)
+        self.assertNotIn("Segmentation fault", result.stderr)
+        errors = [r for r in self.logs() if r["type"] == "error"]
+        self.assertEqual(errors[0]["kind"], "out-of-bounds")
+
+    def test_report_survives_mpi_abort(self):
+        exe = self.build("race_then_abort.c")
+        result = self.rmarace_run(exe, 2)
+        self.assertNotEqual(result.returncode, 0)
+        self.assert_race(result.stderr, "race_then_abort.c:15", "race_then_abort.c:16")
+        races = [r for r in self.logs() if r["type"] == "race"]
+        self.assertEqual(races[0]["kind"], "local buffer")
+
+    def test_report_survives_a_crash(self):
+        exe = self.build("race_then_crash.c")
+        result = self.rmarace_run(exe, 2)
+        self.assertNotEqual(result.returncode, 0)
+        races = [r for r in self.logs() if r["type"] == "race"]
+        self.assertEqual(len(races), 1, result.stderr)
+        lines = sorted([races[0]["first"]["location"]["line"],
+                        races[0]["second"]["location"]["line"]])
+        self.assertEqual(lines, [16, 19])
+
+    # ---- interception without instrumentation, other MPI, progress loops -----------------------
+
+    def test_preloaded_runtime_finds_rma_races_in_uninstrumented_programs(self):
+        exe = self.build("two_origins.c", "-g", compiler="mpicc.openmpi", name="plain")
+        result = self.rmarace_run(exe, 3, "--preload")
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assert_race(result.stderr, "two_origins.c:14", "two_origins.c:15")
+
+    def test_mpich_smoke(self):
+        if not shutil.which("mpicc.mpich"):
+            self.skipTest("MPICH is not installed")
+        exe = self.build("race_example.c", "--rmarace-mpi=mpich", name="mpich")
+        result = self.rmarace_run(exe, 2, "--mpi=mpich")
+        self.assertEqual(result.returncode, 66, result.stdout + result.stderr)
+        self.assert_race(result.stderr, "race_example.c:16", "race_example.c:20")
+
+    def test_nonblocking_collective_in_a_progress_loop(self):
+        free = self.build("ibarrier_progress.c", name="free")
+        result = self.rmarace_run(free, 2)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("value 5", result.stdout)
+        racy = self.build("ibarrier_progress.c", "-DLOAD_BEFORE_WAIT", name="racy")
+        result = self.rmarace_run(racy, 2)
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assert_race(result.stderr, "ibarrier_progress.c:18", "ibarrier_progress.c:24")
+
+
+if __name__ == "__main__":
+    unittest.main()

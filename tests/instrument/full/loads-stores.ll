@@ -1,0 +1,75 @@
+; Full mode: every load and store gets the inline fast filter of rmarace.h and, behind a branch
+; weighted unlikely, a call of __rmarace_access with its size, flags and location; accesses larger
+; than RMARACE_MAX_SCALAR_ACCESS (64 bytes) call the range interface instead.
+; RUN: %opt -passes=rmarace -rmarace-mode=full -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK: %rmarace.location = type { i8*, i8*, i32, i32 }
+; CHECK-DAG: @[[FILE:__rmarace_str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"demo.c\00"
+; CHECK-DAG: @[[FUNC:__rmarace_str[.0-9]*]] = private unnamed_addr constant [5 x i8] c"copy\00"
+; CHECK-DAG: @[[LOAD_LOC:__rmarace_loc[.0-9]*]] = private constant %rmarace.location { i8* getelementptr inbounds ([7 x i8], [7 x i8]* @[[FILE]], i32 0, i32 0), i8* getelementptr inbounds ([5 x i8], [5 x i8]* @[[FUNC]], i32 0, i32 0), i32 3, i32 11 }
+; CHECK-DAG: @[[STORE_LOC:__rmarace_loc[.0-9]*]] = private constant %rmarace.location { {{.*}}, i32 3, i32 9 }
+; CHECK-DAG: @__rmarace_page_map = external global [131072 x i8*]
+; CHECK-DAG: @__rmarace_untracked_page = private constant i8 0
+
+define void @copy(i32* %dst, i32* %src) !dbg !5 {
+; CHECK-LABEL: define void @copy(
+; CHECK:      [[BITS:%.*]] = ptrtoint i32* %src to i64
+; CHECK-NEXT: [[L1:%.*]] = lshr i64 [[BITS]], 30
+; CHECK-NEXT: [[L1INDEX:%.*]] = and i64 [[L1]], 131071
+; CHECK-NEXT: [[SLOT:%.*]] = getelementptr inbounds i8*, i8** getelementptr inbounds ([131072 x i8*], [131072 x i8*]* @__rmarace_page_map, i32 0, i32 0), i64 [[L1INDEX]]
+; CHECK-NEXT: [[L2:%.*]] = load i8*, i8** [[SLOT]]
+; CHECK-NEXT: [[PAGE:%.*]] = lshr i64 [[BITS]], 12
+; CHECK-NEXT: [[L2INDEX:%.*]] = and i64 [[PAGE]], 262143
+; CHECK-NEXT: [[ENTRY:%.*]] = getelementptr i8, i8* [[L2]], i64 [[L2INDEX]]
+; CHECK-NEXT: [[HASL2:%.*]] = icmp ne i8* [[L2]], null
+; CHECK-NEXT: [[CHECKED:%.*]] = select i1 [[HASL2]], i8* [[ENTRY]], i8* @__rmarace_untracked_page
+; CHECK-NEXT: [[MARK:%.*]] = load i8, i8* [[CHECKED]]
+; CHECK-NEXT: [[TRACKED:%.*]] = icmp ne i8 [[MARK]], 0
+; CHECK-NEXT: br i1 [[TRACKED]], label %[[SLOW:[0-9a-z_.]+]], label %[[CONT:[0-9a-z_.]+]], {{.*}}!prof ![[UNLIKELY:[0-9]+]]
+; CHECK:      [[SLOW]]:
+; CHECK-NEXT: [[ADDR:%.*]] = bitcast i32* %src to i8*
+; CHECK-NEXT: call void @__rmarace_access(i8* [[ADDR]], i64 4, i32 1, %rmarace.location* @[[LOAD_LOC]])
+; CHECK-NEXT: br label %[[CONT]]
+; CHECK:      [[CONT]]:
+; CHECK-NEXT: %value = load i32, i32* %src
+; CHECK:      call void @__rmarace_access(i8* {{.*}}, i64 4, i32 2, %rmarace.location* @[[STORE_LOC]])
+; CHECK:      store i32 %value, i32* %dst
+  %value = load i32, i32* %src, align 4, !dbg !8
+  store i32 %value, i32* %dst, align 4, !dbg !9
+  ret void
+}
+
+; CHECK-LABEL: define void @sizes(
+define void @sizes(i8* %byte, double* %real, <4 x double>* %vector, <16 x double>* %wide) {
+; CHECK: call void @__rmarace_access(i8* %byte, i64 1, i32 2,
+  store i8 0, i8* %byte, align 1
+; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 8, i32 1,
+  %r = load double, double* %real, align 8
+; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 32, i32 1,
+  %v = load <4 x double>, <4 x double>* %vector, align 32
+; CHECK:      [[WIDE:%.*]] = bitcast <16 x double>* %wide to i8*
+; CHECK-NEXT: call void @__rmarace_write_range(i8* [[WIDE]], i64 128,
+; CHECK-NEXT: store <16 x double> zeroinitializer
+  store <16 x double> zeroinitializer, <16 x double>* %wide, align 128
+  ret void
+}
+
+; CHECK: declare void @__rmarace_access(i8*, i64, i32, %rmarace.location*) [[NOUNWIND:#[0-9]+]]
+; CHECK: attributes [[NOUNWIND]] = { nounwind }
+; CHECK: ![[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048576}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "demo.c", directory: "/src")
+!3 = !{i32 7, !"Dwarf Version", i32 5}
+!4 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "copy", scope: !1, file: !1, line: 2, type: !6, scopeLine: 2, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocation(line: 3, column: 11, scope: !5)
+!9 = !DILocation(line: 3, column: 9, scope: !5)

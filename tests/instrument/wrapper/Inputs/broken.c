@@ -1,0 +1,2 @@
+// Does not compile.
+int broken(void) { return undeclared_variable; }
