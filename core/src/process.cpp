@@ -82,12 +82,13 @@ bool Process::tracks(Address addr, uint64_t size) const {
 // ---------------------------------------------------------------------------------
 
 uint32_t Process::internLocal(LocationHandle site) {
-  if (site == lastSite_ && lastSiteIndex_ != 0) return lastSiteIndex_;
+  // Loops alternate between a few access sites: a small direct-mapped cache avoids the hash map.
+  SiteCacheEntry &cached = siteCache_[(site >> 3) % siteCache_.size()];
+  if (cached.site == site && cached.index != 0) return cached.index;
   auto [it, inserted] =
       localSiteIndex_.try_emplace(site, static_cast<uint32_t>(localSites_.size()));
   if (inserted) localSites_.push_back(site);
-  lastSite_ = site;
-  lastSiteIndex_ = it->second;
+  cached = {site, it->second};
   return it->second;
 }
 

@@ -14,13 +14,16 @@ void absorbLateAnswers(Scope &scope); // see p2p.h
 class Scope {
 public:
   // `st` is nullptr outside MPI_Init .. MPI_Finalize; then the wrapper only calls PMPI.
-  Scope(const char *call, const void *returnAddress)
-      : st_(state()), lock_(st_ ? &st_->runtime->lock() : nullptr) {
+  Scope(const char *call, const void *returnAddress) : st_(state()) {
     const rmarace_location *marked = __rmarace_callsite;
     __rmarace_callsite = nullptr;
+    // MPI calls made from within the tool's own work (e.g. by a user operation it runs) pass
+    // through untouched.
+    if (st_ && rt::Runtime::inRuntime()) st_ = nullptr;
     if (!st_) return;
+    lock_ = &st_->runtime->lock();
     lock_->lock();
-    guard_.emplace(*st_->runtime);
+    guard_.emplace();
     site_ = st_->runtime->callSite(call, marked, returnAddress);
     if (!st_->lateReplies.empty()) absorbLateAnswers(*this);
   }
@@ -38,7 +41,7 @@ public:
 
 private:
   State *st_;
-  std::recursive_mutex *lock_;
+  rt::EngineLock *lock_ = nullptr;
   std::optional<rt::ReentrancyGuard> guard_;
   LocationHandle site_ = kNoLocation;
 };

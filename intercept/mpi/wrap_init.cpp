@@ -102,8 +102,8 @@ void finishTool() {
   State &st = *g_state;
   rt::Runtime &rt = *st.runtime;
   {
-    std::lock_guard<std::recursive_mutex> guard(rt.lock());
-    rt::ReentrancyGuard reentrancy(rt);
+    std::lock_guard<rt::EngineLock> guard(rt.lock());
+    rt::ReentrancyGuard reentrancy;
     LocationHandle site = rt.callSite("MPI_Finalize", nullptr, nullptr);
     rt.tracker().finalize(st.channels.at(st.comms.at(MPI_COMM_WORLD)).group, site);
   }

@@ -18,9 +18,9 @@ rmarace::LocationHandle annotationSite(Runtime &rt, const char *call, const void
 
 template <class F> void annotate(const char *call, const void *returnAddress, F &&f) {
   Runtime *rt = Runtime::instance();
-  if (!rt) return;
-  std::lock_guard<std::recursive_mutex> guard(rt->lock());
-  rmarace::rt::ReentrancyGuard reentrancy(*rt);
+  if (!rt || Runtime::inRuntime()) return;
+  std::lock_guard<rmarace::rt::EngineLock> guard(rt->lock());
+  rmarace::rt::ReentrancyGuard reentrancy;
   f(*rt, annotationSite(*rt, call, returnAddress));
 }
 

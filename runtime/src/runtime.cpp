@@ -8,10 +8,12 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <fstream>
+#include <mutex>
 
 namespace rmarace::rt {
 
 Runtime *Runtime::instance_ = nullptr;
+thread_local bool Runtime::inRuntime_ = false;
 
 namespace {
 constexpr uint64_t kCallSiteBit = uint64_t{1} << 63;
@@ -131,18 +133,19 @@ void Runtime::reportError(const ErrorRecord &error) {
 
 void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
                      const rmarace_location *loc) {
-  std::lock_guard<std::recursive_mutex> guard(mutex_);
   if (inRuntime_) return;
-  ReentrancyGuard reentrancy(*this);
+  std::lock_guard<EngineLock> guard(lock_);
+  ReentrancyGuard reentrancy;
   process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
                    reinterpret_cast<LocationHandle>(loc));
 }
 
 void Runtime::accessRange(const void *addr, uint64_t size, bool write,
                           const rmarace_location *loc) {
-  std::lock_guard<std::recursive_mutex> guard(mutex_);
-  if (inRuntime_ || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
-  ReentrancyGuard reentrancy(*this);
+  if (inRuntime_) return;
+  std::lock_guard<EngineLock> guard(lock_);
+  if (!process_->tracks(reinterpret_cast<Address>(addr), size)) return;
+  ReentrancyGuard reentrancy;
   process_->access(reinterpret_cast<Address>(addr), size, write, false,
                    reinterpret_cast<LocationHandle>(loc));
 }

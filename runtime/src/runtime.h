@@ -3,6 +3,7 @@
 // interceptors (intercept/mpi) create it at MPI_Init and drive it.
 #pragma once
 
+#include "engine_lock.h"
 #include "options.h"
 #include "rmarace/core/process.h"
 #include "rmarace/core/tracker.h"
@@ -11,7 +12,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -34,8 +34,12 @@ public:
   Tracker &tracker() { return *tracker_; }
   const Options &options() const { return options_; }
   ReportWriter &reports() { return *reports_; }
-  // Serialises the engine against accesses from other threads (see docs/runtime.md).
-  std::recursive_mutex &lock() { return mutex_; }
+  // Serialises the engine against accesses from other threads (see docs/runtime.md). Not
+  // recursive: code that may run inside runtime work checks inRuntime() first.
+  EngineLock &lock() { return lock_; }
+  // Whether this thread is doing runtime work (instrumented code run by MPI itself, such as a user
+  // reduction operation, must not re-enter the engine).
+  static bool inRuntime() { return inRuntime_; }
 
   // Location handles. Plain-access handles are `rmarace_location` addresses from the pass;
   // call sites are interned with their call name (high bit set).
@@ -58,7 +62,7 @@ private:
 
   static Runtime *instance_;
   Options options_;
-  std::recursive_mutex mutex_;
+  EngineLock lock_;
   std::unique_ptr<Process> process_;
   std::unique_ptr<Tracker> tracker_;
   std::unique_ptr<PageMap> pageMap_;
@@ -73,16 +77,17 @@ private:
   std::map<std::tuple<const char *, const void *, const void *>, uint64_t> callSiteIndex_;
   std::unordered_map<const void *, Location> symbolized_;
   Location symbolize(const void *returnAddress);
-  bool inRuntime_ = false;
+  static thread_local bool inRuntime_;
   friend struct ReentrancyGuard;
 };
 
 // Marks runtime work on this thread so that instrumented code running inside it (e.g. user
 // reduction operations called by MPI) is not fed back into the engine.
 struct ReentrancyGuard {
-  explicit ReentrancyGuard(Runtime &rt) : rt_(rt), was_(rt.inRuntime_) { rt.inRuntime_ = true; }
-  ~ReentrancyGuard() { rt_.inRuntime_ = was_; }
-  Runtime &rt_;
+  ReentrancyGuard() : was_(Runtime::inRuntime_) { Runtime::inRuntime_ = true; }
+  ~ReentrancyGuard() { Runtime::inRuntime_ = was_; }
+  ReentrancyGuard(const ReentrancyGuard &) = delete;
+  ReentrancyGuard &operator=(const ReentrancyGuard &) = delete;
   bool was_;
 };
 

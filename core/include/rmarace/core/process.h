@@ -19,6 +19,7 @@
 #include "rmarace/core/sync.h"
 #include "rmarace/core/types.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -303,8 +304,11 @@ private:
 
   Epoch contributedEpoch_ = 0;
   LocationHandle contributedSite_ = kNoLocation;
-  LocationHandle lastSite_ = kNoLocation;
-  uint32_t lastSiteIndex_ = 0;
+  struct SiteCacheEntry {
+    LocationHandle site = kNoLocation;
+    uint32_t index = 0;
+  };
+  std::array<SiteCacheEntry, 64> siteCache_{};
   std::set<std::string> reported_;
   struct HeldReport {
     RaceRecord race;
