@@ -13,7 +13,7 @@
 namespace rmarace::rt {
 
 Runtime *Runtime::instance_ = nullptr;
-thread_local bool Runtime::inRuntime_ = false;
+[[gnu::tls_model("initial-exec")]] thread_local bool Runtime::inRuntime_ = false;
 
 namespace {
 constexpr uint64_t kCallSiteBit = uint64_t{1} << 63;

@@ -77,7 +77,9 @@ private:
   std::map<std::tuple<const char *, const void *, const void *>, uint64_t> callSiteIndex_;
   std::unordered_map<const void *, Location> symbolized_;
   Location symbolize(const void *returnAddress);
-  static thread_local bool inRuntime_;
+  // initial-exec: read on every tracked access; the library is linked or preloaded, never
+  // dlopen()ed, so its TLS is in the static block and needs no __tls_get_addr call.
+  [[gnu::tls_model("initial-exec")]] static thread_local bool inRuntime_;
   friend struct ReentrancyGuard;
 };
 
