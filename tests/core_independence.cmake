@@ -1,0 +1,22 @@
+# Fails when a file of the race engine (core/) includes a header of a programming model: the
+# engine knows only abstract events, the interceptors translate MPI, OpenSHMEM and GASPI calls.
+# usage: cmake -DCORE_DIR=<core/> -P core_independence.cmake
+file(GLOB_RECURSE sources ${CORE_DIR}/*.h ${CORE_DIR}/*.hpp ${CORE_DIR}/*.cpp ${CORE_DIR}/*.c)
+list(LENGTH sources count)
+if(count EQUAL 0)
+  message(FATAL_ERROR "no sources found under ${CORE_DIR}")
+endif()
+set(offenders "")
+foreach(source IN LISTS sources)
+  file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")
+  foreach(line IN LISTS includes)
+    if(line MATCHES "[<\"/](mpi|mpio|shmem|shmemx|pshmem|GASPI|GASPI_Ext|gaspi)\\.h[>\"]")
+      list(APPEND offenders "${source}: ${line}")
+    endif()
+  endforeach()
+endforeach()
+if(offenders)
+  list(JOIN offenders "\n  " text)
+  message(FATAL_ERROR "core/ must not include programming-model headers:\n  ${text}")
+endif()
+message(STATUS "${count} files under core/ include no MPI, OpenSHMEM or GASPI header")
