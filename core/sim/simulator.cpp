@@ -175,16 +175,34 @@ Address SimRank::allocate(uint64_t bytes) {
   return at;
 }
 
-void SimRank::load(Address addr, uint64_t size, uint32_t line) {
-  process_->access(addr, size, false, false, site(line));
+Address SimRank::mapShared(SegmentId segment, Rank owner) {
+  uint64_t bytes = sim_->segments_.at(segment).bytesPerRank;
+  Address at = allocate(bytes);
+  process_->mapRemoteMemory(segment, owner, at, bytes);
+  return at;
+}
+
+void SimRank::plainAccess(Address addr, uint64_t size, bool write, bool languageAtomic,
+                          uint32_t line) {
+  process_->access(addr, size, write, languageAtomic, site(line));
   tracker_->pump();
   sim_->event(rank_);
 }
 
+void SimRank::load(Address addr, uint64_t size, uint32_t line) {
+  plainAccess(addr, size, false, false, line);
+}
+
 void SimRank::store(Address addr, uint64_t size, uint32_t line) {
-  process_->access(addr, size, true, false, site(line));
-  tracker_->pump();
-  sim_->event(rank_);
+  plainAccess(addr, size, true, false, line);
+}
+
+void SimRank::atomicLoad(Address addr, uint64_t size, uint32_t line) {
+  plainAccess(addr, size, false, true, line);
+}
+
+void SimRank::atomicStore(Address addr, uint64_t size, uint32_t line) {
+  plainAccess(addr, size, true, true, line);
 }
 
 void SimRank::yield() {

@@ -59,6 +59,12 @@ void Process::releaseDetached(std::optional<SegmentId> segment) {
 }
 
 void Process::retireSegment(SegmentId segment) {
+  flushDirect();
+  std::erase_if(remoteMaps_, [&](const auto &entry) {
+    if (entry.second.segment != segment) return false;
+    if (listener_) listener_->untracked(entry.first, entry.first + entry.second.size);
+    return true;
+  });
   auto it = segments_.find(segment);
   if (it == segments_.end()) return;
   while (!it->second.parts.empty()) unexposeMemory(segment, it->second.parts.front().first);
@@ -70,6 +76,10 @@ bool Process::tracks(Address addr, uint64_t size) const {
   for (const ShadowRegion &r : history_.regions()) {
     if (r.size != 0 && addr < r.userBase + r.size && r.userBase < addr + size) return true;
   }
+  auto mapped = remoteMaps_.lower_bound(addr + size);
+  if (mapped != remoteMaps_.begin() &&
+      addr < std::prev(mapped)->first + std::prev(mapped)->second.size)
+    return true;
   if (pendingIndex_.empty()) return false;
   auto it = pendingIndex_.lower_bound(addr >= pendingMaxLength_ ? addr - pendingMaxLength_ : 0);
   for (; it != pendingIndex_.end() && it->first < addr + size; ++it) {
@@ -99,7 +109,13 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
   if (!pendingIndex_.empty())
     checkAgainstPending(ByteRanges(addr, size), kind, nullptr, kNone, site, size, languageAtomic);
   ShadowRegion *region = history_.find(addr);
-  if (!region) return;
+  if (!region) {
+    if (remoteMaps_.empty()) return;
+    Address next = directAccess(addr, size, write, languageAtomic, site);
+    if (next != addr && next < addr + size)
+      access(next, addr + size - next, write, languageAtomic, site);
+    return;
+  }
   ShadowRecord record;
   record.kind = write ? RecordKind::Store : RecordKind::Load;
   record.languageAtomic = languageAtomic;
@@ -110,6 +126,7 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
     if (x.kind != RecordKind::Remote) return; // own accesses are checked in program order
     const RemoteAccess &r = *remote_[x.subject];
     if (r.origin == rank() || r.provisional) return;
+    if (r.languageAtomic && languageAtomic) return; // C/C++ atomics do not race with each other
     if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kind, nullptr, nullptr})) return;
     if (now < r.regionStart || now >= r.regionEnd) return;
     AccessRecord later = describeLocal(record, 0);
@@ -171,6 +188,7 @@ void Process::onEpochChange() {
 
 ClockPayload Process::signal(Rank destination, LocationHandle site,
                              std::optional<uint64_t> stream) {
+  flushDirect();
   sealAll();
   sync_.tick(site);
   onEpochChange();
@@ -178,6 +196,7 @@ ClockPayload Process::signal(Rank destination, LocationHandle site,
 }
 
 void Process::wait(Rank from, const ClockPayload &payload, LocationHandle site) {
+  flushDirect();
   sync_.tick(site);
   sync_.absorb(from, payload);
   onEpochChange();
@@ -185,6 +204,7 @@ void Process::wait(Rank from, const ClockPayload &payload, LocationHandle site) 
 
 CollectiveContribution Process::contribute(const GroupView &group, CollectiveKind kind,
                                            LocationHandle site) {
+  flushDirect();
   sealAll();
   sync_.tick(site);
   onEpochChange();
@@ -195,6 +215,7 @@ CollectiveContribution Process::contribute(const GroupView &group, CollectiveKin
 
 void Process::absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                const CollectiveContribution &combined, bool separated) {
+  flushDirect();
   // When the program ran between contributing and absorbing (a non-blocking collective's
   // initiation and completion), the wait is an event of its own (Def. 3.5 (4)): what happened in
   // between is not ordered after it. A blocking collective is one event (3.3.2).
@@ -204,6 +225,7 @@ void Process::absorbCollective(const GroupView &group, CollectiveKind kind, Rank
 }
 
 ResourcePayload Process::depositClock(Rank deposition, LocationHandle site) {
+  flushDirect();
   sealAll();
   sync_.tick(site);
   onEpochChange();
@@ -212,12 +234,14 @@ ResourcePayload Process::depositClock(Rank deposition, LocationHandle site) {
 
 void Process::acquireResource(Rank deposition, const ResourcePayload &deposit,
                               LocationHandle site) {
+  flushDirect();
   sync_.tick(site);
   sync_.absorbResource(deposition, deposit);
   onEpochChange();
 }
 
 void Process::tick(LocationHandle site) {
+  flushDirect();
   sync_.tick(site);
   onEpochChange();
 }
@@ -243,6 +267,7 @@ std::vector<Batch> Process::takeOutgoing() {
 }
 
 void Process::flushBatches() {
+  flushDirect();
   sealAll();
 }
 
@@ -298,6 +323,7 @@ void Process::drainQueued() {
 void Process::finish() {
   if (finished_) return;
   finished_ = true;
+  flushDirect();
   drainQueued();
   // Passive epochs whose acquisition never became known: check them with what is known.
   for (auto &[origin, peer] : incoming_) {
@@ -403,6 +429,8 @@ AccessRecord Process::describeRemote(const RemoteAccess &a) const {
   r.kind = a.kind;
   r.atomicOp = a.atomicity.op;
   r.atomicType = a.atomicity.type;
+  r.direct = a.direct;
+  r.languageAtomic = a.languageAtomic;
   r.size = a.size;
   if (a.origin == rank()) {
     r.location = host_.resolve(a.site);

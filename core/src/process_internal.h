@@ -88,6 +88,8 @@ struct Process::RemoteAccess {
   uint64_t lockEpoch = 0;
   bool provisional = false;
   bool bufferPending = false;
+  bool direct = false;               // a plain load or store through shared memory
+  bool languageAtomic = false;       // ... with a C/C++ atomic
   LocationHandle site = kNoLocation; // in the origin's namespace (self: this process's)
   bool open = true;
   bool inUse = true;

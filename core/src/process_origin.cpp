@@ -103,6 +103,7 @@ void Process::recordOwnOnExposed(uint32_t ownId) {
 }
 
 void Process::issue(const RmaOperation &op) {
+  flushDirect();
   ++seq_;
   uint64_t fc = fenceCount(op.target, op.context);
   IssuedOp io;
@@ -204,6 +205,7 @@ void Process::emitCompletionNotice(Rank target, ContextId context, Sequence boun
 }
 
 void Process::complete(const Completion &c) {
+  flushDirect();
   ++seq_;
   applyOriginCompletion(c, false);
 }
@@ -273,6 +275,7 @@ void Process::applyOriginCompletion(const Completion &c, bool) {
 
 void Process::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
                      bool includesLast, LocationHandle site) {
+  flushDirect();
   ++seq_;
   PeerOut &peer = out(target);
   sendLocation(peer, site);
@@ -406,7 +409,8 @@ void Process::forward(const RmaOperation &op, uint64_t fc, bool bufferPending) {
   w.put<ContextId>(op.context);
   w.put<uint8_t>(static_cast<uint8_t>((op.remoteRead ? 1 : 0) | (op.remoteWrite ? 2 : 0) |
                                       (provisional ? 4 : 0) | (bufferPending ? 8 : 0) |
-                                      (op.atomicity.anyOpCompatible ? 16 : 0)));
+                                      (op.atomicity.anyOpCompatible ? 16 : 0) |
+                                      (op.direct ? 32 : 0) | (op.languageAtomic ? 64 : 0)));
   w.put<AtomicOp>(op.atomicity.op);
   w.put<BasicType>(op.atomicity.type);
   w.put<uint32_t>(op.atomicity.elementSize);
@@ -419,6 +423,7 @@ void Process::forward(const RmaOperation &op, uint64_t fc, bool bufferPending) {
     w.put<Address>(r.begin);
     w.put<uint64_t>(r.size());
   }
+  if (op.direct) w.put<uint64_t>(op.accessSize);
   if (peer.open.size() >= options_.batchLimit) seal(op.target);
 }
 

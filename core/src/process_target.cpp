@@ -121,6 +121,7 @@ void Process::onRemoteAccess(Rank origin, WireReader &in) {
     auto size = in.get<uint64_t>();
     offsets.add(begin, size);
   }
+  uint64_t accessSize = (flags & 32) ? in.get<uint64_t>() : offsets.totalBytes();
   auto loc = peer.locations.find(site);
   std::optional<ByteRanges> ranges = resolveTarget(
       segment, offsets, origin, site, loc == peer.locations.end() ? nullptr : &loc->second);
@@ -143,7 +144,7 @@ void Process::onRemoteAccess(Rank origin, WireReader &in) {
   r.context = context;
   r.segment = segment;
   r.ranges = std::move(*ranges);
-  r.size = offsets.totalBytes();
+  r.size = accessSize;
   r.snapshot = peer.snapshots.at(snapshotId);
   // The last signal of this process before the access (Thm. 4.1).
   r.regionStart = (*r.snapshot)[rank()];
@@ -151,8 +152,13 @@ void Process::onRemoteAccess(Rank origin, WireReader &in) {
   r.lockEpoch = lockEpoch;
   r.provisional = flags & 4;
   r.bufferPending = flags & 8;
+  r.direct = flags & 32;
+  r.languageAtomic = flags & 64;
   r.site = site;
   peer.live.push_back(id);
+  // A direct access is over when the load or store returns: any event of the origin after it
+  // happens after its completion.
+  if (r.direct) setRemoteCompletion(id, {origin, (*r.snapshot)[origin] + 1}, seq);
   if (r.provisional) {
     peer.provisional[lockEpoch].push_back(id);
     updateHorizon();
@@ -161,6 +167,7 @@ void Process::onRemoteAccess(Rank origin, WireReader &in) {
 }
 
 bool Process::pairRaces(const RemoteAccess &a, const RemoteAccess &b) const {
+  if (a.languageAtomic && b.languageAtomic) return false; // C/C++ atomics through shared memory
   if (!conflicting({a.kind, &a.atomicity, &a.ranges}, {b.kind, &b.atomicity, &b.ranges}))
     return false;
   if (a.origin == b.origin) {
@@ -194,6 +201,7 @@ void Process::checkRemoteAgainstHistory(uint32_t id) {
     case RecordKind::Load:
     case RecordKind::Store: {
       if (r.origin == rank()) return; // program order, see checkAgainstPending
+      if (r.languageAtomic && x.languageAtomic) return;
       AccessKind kind = x.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kind, nullptr, nullptr})) return;
       if (x.epoch < r.regionStart || x.epoch >= r.regionEnd) return;
@@ -337,6 +345,7 @@ void Process::onNotify(Rank origin, WireReader &in) {
 }
 
 void Process::targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle) {
+  flushDirect();
   // Remote writes fence-ordered before an observed notification are complete at this wait
   // (R7, R8). The caller has synchronised (ticked) and drained before.
   std::map<Rank, std::vector<Sequence>> acks;

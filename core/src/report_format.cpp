@@ -15,6 +15,7 @@ std::string capitalized(std::string s) {
 std::string describeAccess(const AccessRecord &a) {
   std::ostringstream out;
   std::string what = accessKindName(a.kind);
+  if (a.direct) what = a.kind == AccessKind::RemoteWrite ? "direct store" : "direct load";
   if (a.atomicOp != AtomicOp::None) what = "atomic " + what;
   if (a.languageAtomic) what = "C/C++ atomic " + what;
   out << capitalized(what) << " of " << a.size << (a.size == 1 ? " byte" : " bytes");
@@ -75,6 +76,7 @@ std::string jsonAccess(const AccessRecord &a) {
       << "\",\"size\":" << a.size << ",\"atomic_op\":\"" << atomicOpName(a.atomicOp)
       << "\",\"atomic_type\":\"" << basicTypeName(a.atomicType)
       << "\",\"language_atomic\":" << (a.languageAtomic ? "true" : "false")
+      << ",\"direct\":" << (a.direct ? "true" : "false")
       << ",\"location\":" << jsonLocation(a.location) << "}";
   return out.str();
 }
@@ -106,7 +108,11 @@ std::string formatRaceText(const RaceRecord &race, std::size_t count) {
   if (race.region) {
     const AccessRecord &rma =
         isRemote(race.later.kind) || isBuffer(race.later.kind) ? race.later : race.earlier;
-    std::string call = rma.location.call.empty() ? "RMA access" : rma.location.call;
+    std::string call =
+        !rma.location.call.empty() ? rma.location.call
+        : rma.direct
+            ? std::string(rma.kind == AccessKind::RemoteWrite ? "direct store" : "direct load")
+            : "RMA access";
     out << "  Concurrent region of the " << call << " at rank " << race.memoryRank << ": from "
         << describeEvent(race.region->begin, "program start") << " to "
         << (race.region->ended ? describeEvent(race.region->end, "program end")

@@ -80,8 +80,26 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
                             void *baseptr, MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_allocate_shared");
   int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
-  if (rc == MPI_SUCCESS)
-    createWindow(scope, *win, comm, *static_cast<void **>(baseptr), size, disp_unit, false);
+  if (rc != MPI_SUCCESS) return rc;
+  createWindow(scope, *win, comm, *static_cast<void **>(baseptr), size, disp_unit, false);
+  WindowState *ws = nullptr;
+  if (!semanticWindow(scope, *win, &ws)) return rc;
+  // Every other member's part is mapped here too: plain loads and stores through the pointers
+  // MPI_Win_shared_query returns are remote accesses of that member's memory.
+  const Channel &ch = scope.st().channels.at(ws->channel);
+  for (std::size_t r = 0; r < ch.group.members.size(); ++r) {
+    if (ch.group.members[r] == scope.tracker().process().rank()) continue;
+    MPI_Aint partSize = 0;
+    int partDispUnit = 0;
+    void *partBase = nullptr;
+    if (PMPI_Win_shared_query(*win, static_cast<int>(r), &partSize, &partDispUnit, &partBase) !=
+            MPI_SUCCESS ||
+        partSize <= 0 || !partBase)
+      continue;
+    scope.tracker().process().mapRemoteMemory(ws->segment, ch.group.members[r],
+                                              reinterpret_cast<Address>(partBase),
+                                              static_cast<uint64_t>(partSize));
+  }
   return rc;
 }
 

@@ -214,6 +214,22 @@ TEST(ReportFormat, TextShowsAtomicity) {
   EXPECT_THAT(text, HasSubstr("atomic"));
 }
 
+TEST(ReportFormat, DirectAccessThroughSharedMemory) {
+  RaceRecord r = remoteRace();
+  r.later.direct = true;
+  r.later.location = loc("race.c", 13);
+  std::string text = formatRaceText(r);
+  EXPECT_THAT(text, HasSubstr("Direct store of 4 bytes from rank 0: race.c:13"));
+  EXPECT_THAT(text, HasSubstr("Concurrent region of the direct store at rank 1"));
+  r.later.kind = AccessKind::RemoteRead;
+  EXPECT_THAT(formatRaceText(r), HasSubstr("Direct load of 4 bytes from rank 0"));
+  std::string json = formatRaceJson(r, 1);
+  EXPECT_TRUE(JsonChecker(json).valid()) << json;
+  EXPECT_THAT(json, HasSubstr("\"access\":\"remote read\",\"size\":4"));
+  EXPECT_THAT(json, HasSubstr("\"direct\":true"));
+  EXPECT_THAT(json, HasSubstr("\"direct\":false")); // the other access
+}
+
 TEST(ReportFormat, JsonIsValidAndCarriesTheFields) {
   std::string json = formatRaceJson(remoteRace(), 2);
   EXPECT_TRUE(JsonChecker(json).valid()) << json;

@@ -45,6 +45,13 @@ struct RmaOperation {
   bool locallyBlocking = false;
   // The call returns only after the remote read is complete (blocking get).
   bool remoteReadBlocking = false;
+  // Plain loads or stores of the target's memory through shared memory (MPI shared windows,
+  // shmem_ptr; dissertation 6.4): complete when they return, ordered by no access epoch, and no
+  // RMA call at all. `accessSize` is the size of one such access (the ranges may merge several);
+  // `languageAtomic` marks C/C++ atomic loads and stores, which do not race with each other.
+  bool direct = false;
+  bool languageAtomic = false;
+  uint64_t accessSize = 0;
 };
 
 // The seven completion events of Table 4.2 (target notify and target wait are separate calls on

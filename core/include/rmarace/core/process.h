@@ -75,7 +75,11 @@ public:
                     bool dynamic = false);
   void unexposeMemory(SegmentId segment, Address base);
   void retireSegment(SegmentId segment);
-  // Whether any byte of [addr, addr+size) is tracked (exposed or an in-flight buffer).
+  // Another process's part of `segment` mapped at [base, base+size) of this process (MPI shared
+  // windows, shmem_ptr): plain loads and stores there are remote accesses of `owner`'s memory.
+  // Unmapped when the segment is retired.
+  void mapRemoteMemory(SegmentId segment, Rank owner, Address base, uint64_t size);
+  // Whether any byte of [addr, addr+size) is tracked (exposed, mapped or an in-flight buffer).
   bool tracks(Address addr, uint64_t size) const;
 
   // ---- Plain loads and stores -------------------------------------------------------------------
@@ -163,6 +167,30 @@ private:
   struct PeerOut;
   struct PeerIn;
   struct NotifyRecord;
+
+  // direct accesses (mapRemoteMemory)
+  struct RemoteMapping {
+    SegmentId segment = 0;
+    Rank owner = 0;
+    uint64_t size = 0;
+  };
+  // Direct accesses since the last engine event, merged per owner, segment, site and kind: they
+  // share one epoch and complete at once, so one remote access stands for all of them.
+  struct DirectPending {
+    Rank owner = 0;
+    SegmentId segment = 0;
+    LocationHandle site = kNoLocation;
+    bool write = false;
+    bool languageAtomic = false;
+    uint64_t accessSize = 0;
+    ByteRanges offsets;
+  };
+  // Handles the part of an access inside a mapping; returns the first address after it, or addr
+  // when addr is not mapped.
+  Address directAccess(Address addr, uint64_t size, bool write, bool languageAtomic,
+                       LocationHandle site);
+  void flushDirect();
+  void issueDirect(const DirectPending &d);
 
   // origin side
   uint32_t newOwnAccess(AccessKind kind, const ByteRanges &ranges, const RmaOperation &op,
@@ -261,6 +289,8 @@ private:
     uint64_t size;
   };
   std::vector<Detached> detached_;
+  std::map<Address, RemoteMapping> remoteMaps_; // by base address
+  std::vector<DirectPending> direct_;
 
   // Plain-access locations, interned (index 0 unused).
   std::vector<LocationHandle> localSites_;

@@ -17,6 +17,7 @@ struct AccessRecord {
   AtomicOp atomicOp = AtomicOp::None;
   BasicType atomicType = BasicType::None;
   bool languageAtomic = false; // a C/C++ atomic load/store (still conflicts with RMA)
+  bool direct = false;         // a remote access by a plain load/store through shared memory
   uint64_t size = 0;           // bytes of the whole access
   Location location;
 };

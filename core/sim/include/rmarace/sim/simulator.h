@@ -58,14 +58,22 @@ public:
   // Fresh private memory of this rank.
   Address allocate(uint64_t bytes);
 
+  // Maps `owner`'s part of a segment into this rank's memory, as shared memory (MPI shared
+  // windows, shmem_ptr): loads and stores there are direct accesses of the owner's memory.
+  Address mapShared(SegmentId segment, Rank owner);
+
   void load(Address addr, uint64_t size, uint32_t line);
   void store(Address addr, uint64_t size, uint32_t line);
+  // C/C++ atomic loads and stores.
+  void atomicLoad(Address addr, uint64_t size, uint32_t line);
+  void atomicStore(Address addr, uint64_t size, uint32_t line);
 
   // Lets the other ranks run (a scheduling point without synchronisation).
   void yield();
 
 private:
   friend class Simulator;
+  void plainAccess(Address addr, uint64_t size, bool write, bool languageAtomic, uint32_t line);
   Simulator *sim_ = nullptr;
   Rank rank_ = 0;
   Process *process_ = nullptr;

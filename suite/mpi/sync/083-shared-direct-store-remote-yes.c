@@ -1,0 +1,50 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["store", "load"],
+  "RACE_PAIR": ["STORE@40", "LOAD@43"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 1 stores into rank 0's part of a shared window through the pointer from MPI_Win_shared_query while rank 0 reads it: nothing orders the two."
+}
+RACE LABELS END */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    int *mine, *peer;
+    MPI_Aint peer_size;
+    int peer_disp;
+    MPI_Win win;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        MPI_Finalize();
+        return 1;
+    }
+    /* All processes of this test run on one node: rank 0's part is reachable by load/store. */
+    MPI_Win_allocate_shared(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mine,
+                            &win);
+    MPI_Win_shared_query(win, 0, &peer_size, &peer_disp, &peer);
+    for (int i = 0; i < 4; i++)
+        mine[i] = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* window memory is initialised everywhere */
+
+    if (rank == 1) {
+        // CONFLICT
+        peer[2] = 42;
+    } else {
+        // CONFLICT
+        printf("mine[2] = %d\n", mine[2]);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}
