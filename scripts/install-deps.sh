@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build python3 git
-  clang-14 llvm-14-dev lld-14 libclang-rt-14-dev
+  clang-14 llvm-14-dev lld-14 libclang-rt-14-dev libomp-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev
   mpich libmpich-dev

@@ -192,8 +192,8 @@ class E2E(unittest.TestCase):
         self.assert_race(result.stderr, "two_origins.c:14", "two_origins.c:15")
 
     def test_mpich_smoke(self):
-        if not shutil.which("mpicc.mpich"):
-            self.skipTest("MPICH is not installed")
+        self.assertIsNotNone(shutil.which("mpicc.mpich"),
+                             "MPICH is not installed; scripts/install-deps.sh installs it")
         exe = self.build("race_example.c", "--rmarace-mpi=mpich", name="mpich")
         result = self.rmarace_run(exe, 2, "--mpi=mpich")
         self.assertEqual(result.returncode, 66, result.stdout + result.stderr)

@@ -59,11 +59,15 @@ config.substitutions += [
     ("FileCheck", site["filecheck"]),
 ]
 
-if os.path.exists(os.path.join(site["lib_dir"], "librmarace-openmpi.so")):
-    config.available_features.add("rmarace-runtime")
-if shutil.which("mpicc.openmpi"):
-    config.available_features.add("openmpi")
-if shutil.which("mpicc.mpich"):
-    config.available_features.add("mpich")
-if os.path.exists("/usr/lib/llvm-14/lib/libomp.so"):
-    config.available_features.add("openmp")
+# Every test runs: a missing prerequisite is an error, not a silently skipped test.
+prerequisites = {
+    "rmarace-runtime": os.path.exists(os.path.join(site["lib_dir"], "librmarace-openmpi.so")),
+    "openmpi": shutil.which("mpicc.openmpi") is not None,
+    "mpich": shutil.which("mpicc.mpich") is not None,
+    "openmp": os.path.exists("/usr/lib/llvm-14/lib/libomp.so"),
+}
+missing = [name for name, present in prerequisites.items() if not present]
+if missing:
+    lit_config.fatal(f"missing {', '.join(missing)}; scripts/install-deps.sh installs what the "
+                     "tests need and scripts/build.sh builds the runtime")
+config.available_features.update(prerequisites.keys())
