@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
+#include <utility>
 
 namespace rmarace {
 namespace {
@@ -14,15 +15,11 @@ using Result = LibraryFunction::Result;
 // clang-format off
 // Functions that only read or write plain data through their pointer arguments.
 
-// C standard input and output
+// C standard input and output that neither prints arguments nor reads data
 const char *const StdioFunctions[] = {
-    "printf", "fprintf", "vprintf", "vfprintf", "sprintf", "snprintf", "vsprintf", "vsnprintf",
-    "dprintf", "puts", "fputs", "putc", "fputc", "putchar", "_IO_putc", "fwrite", "fread",
     "fflush", "fclose", "fseek", "fseeko", "ftell", "ftello", "rewind", "feof", "ferror",
-    "clearerr", "perror", "getc", "fgetc", "getchar", "_IO_getc", "ungetc", "remove", "rename",
-    "setvbuf", "setbuf", "fileno", "__printf_chk", "__fprintf_chk", "__sprintf_chk",
-    "__snprintf_chk", "__vprintf_chk", "__vfprintf_chk", "__vsprintf_chk", "__vsnprintf_chk",
-    "__fread_chk", "__dprintf_chk"};
+    "clearerr", "perror", "putc", "fputc", "putchar", "_IO_putc", "getc", "fgetc", "getchar",
+    "_IO_getc", "ungetc", "remove", "rename", "setvbuf", "setbuf", "fileno"};
 
 // Strings and characters
 const char *const StringFunctions[] = {
@@ -45,7 +42,7 @@ const char *const ProcessFunctions[] = {
 
 // Files and the environment
 const char *const FileFunctions[] = {
-    "isatty", "system", "raise", "kill", "alarm", "read", "write", "pread", "pwrite", "open",
+    "isatty", "system", "raise", "kill", "alarm", "open",
     "open64", "close", "lseek", "unlink", "access", "stat", "fstat", "lstat", "stat64", "fstat64",
     "mkdir", "rmdir", "pipe", "dup", "dup2", "fork", "setenv", "unsetenv", "putenv", "fsync",
     "sync", "truncate", "ftruncate", "munmap", "mprotect", "madvise"};
@@ -88,13 +85,30 @@ const char *const MathFunctions[] = {
 
 // Functions returning a pointer into their first argument's memory.
 const char *const FirstArgumentReturningFunctions[] = {
-    "memset", "__memset_chk", "strcpy", "strncpy", "strcat", "strncat", "stpcpy", "stpncpy",
-    "__strcpy_chk", "__strncpy_chk", "__strcat_chk", "__strncat_chk", "__stpcpy_chk", "strchr",
-    "strrchr", "strstr", "strcasestr", "strpbrk", "memchr", "memrchr", "rawmemchr", "strchrnul",
-    "index", "rindex", "fgets", "getcwd", "strtok_r"};
+    "memset", "__memset_chk", "strchr", "strrchr", "strstr", "strcasestr", "strpbrk", "memchr",
+    "memrchr", "rawmemchr", "strchrnul", "index", "rindex"};
 
+// Copy bytes from the second argument's memory to the first's and return a pointer into it. The
+// string functions copy pointers too when their bytes hold one (no zero byte before its end).
 const char *const MemoryCopyFunctions[] = {
-    "memcpy", "memmove", "mempcpy", "memccpy", "__memcpy_chk", "__memmove_chk", "__mempcpy_chk"};
+    "memcpy", "memmove", "mempcpy", "memccpy", "__memcpy_chk", "__memmove_chk", "__mempcpy_chk",
+    "strcpy", "strncpy", "strcat", "strncat", "stpcpy", "stpncpy", "__strcpy_chk",
+    "__strncpy_chk", "__strcat_chk", "__strncat_chk", "__stpcpy_chk", "__stpncpy_chk"};
+
+// Formatted output, with the index of the first printed argument (or of the va_list). A printed
+// pointer (%p) can come back as text through the scanf family, so what is printed escapes.
+const std::pair<const char *, int> PrintingFunctions[] = {
+    {"printf", 1}, {"fprintf", 2}, {"dprintf", 2}, {"sprintf", 2}, {"snprintf", 3},
+    {"vprintf", 1}, {"vfprintf", 2}, {"vdprintf", 2}, {"vsprintf", 2}, {"vsnprintf", 3},
+    {"__printf_chk", 2}, {"__fprintf_chk", 3}, {"__dprintf_chk", 3}, {"__sprintf_chk", 4},
+    {"__snprintf_chk", 5}, {"__vprintf_chk", 2}, {"__vfprintf_chk", 3}, {"__vdprintf_chk", 3},
+    {"__vsprintf_chk", 4}, {"__vsnprintf_chk", 5}};
+
+// Output of memory, with the index of the written buffer. Pointers stored in it leave the program
+// and can be read back (a file, a pipe), so they escape.
+const std::pair<const char *, int> WritingFunctions[] = {
+    {"write", 1}, {"pwrite", 1}, {"pwrite64", 1}, {"fwrite", 0}, {"fwrite_unlocked", 0},
+    {"puts", 0}, {"fputs", 0}};
 
 const char *const FreshMemoryFunctions[] = {
     "malloc", "calloc", "valloc", "pvalloc", "aligned_alloc", "memalign", "strdup", "strndup",
@@ -106,17 +120,24 @@ const char *const LibraryMemoryFunctions[] = {
     "getenv", "secure_getenv", "strerror", "fopen", "fopen64", "fdopen", "freopen", "tmpfile",
     "ctime", "localtime", "gmtime", "asctime", "setlocale", "localeconv", "__errno_location",
     "__ctype_b_loc", "__ctype_tolower_loc", "__ctype_toupper_loc", "pthread_getspecific",
-    "__cxa_begin_catch", "__cxa_get_exception_ptr", "strtok", "opendir", "readdir", "dlopen",
-    "dlsym", "dlerror"};
+    "__cxa_begin_catch", "__cxa_get_exception_ptr", "opendir", "readdir", "dlopen", "dlsym",
+    "dlerror"};
+
+// Keep their first argument and return pointers into it at later calls: the argument escapes and
+// the result may point to any escaped memory.
+const char *const TokenizingFunctions[] = {"strtok", "strtok_r", "__strtok_r", "strsep"};
 
 const char *const NumberParsingFunctions[] = {
     "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof", "strtold", "strtoimax",
     "strtoumax", "__strtol_internal", "__strtoul_internal", "__strtod_internal"};
 
-const char *const LibraryPointerStoringFunctions[] = {
+// Store pointers the program may have printed or written before (scanf %p, read), or library
+// pointers, where their pointer arguments point.
+const char *const OutsidePointerStoringFunctions[] = {
     "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf", "__isoc99_scanf",
     "__isoc99_fscanf", "__isoc99_sscanf", "__isoc99_vscanf", "__isoc99_vfscanf",
-    "__isoc99_vsscanf", "pthread_join", "getline", "getdelim"};
+    "__isoc99_vsscanf", "pthread_join", "getline", "getdelim", "read", "pread", "pread64",
+    "fread", "fread_unlocked", "__fread_chk", "__read_chk", "__pread_chk"};
 
 // Keep or hand on their arguments, or call function pointers they were given at some later time.
 const char *const CapturingFunctions[] = {
@@ -146,6 +167,24 @@ public:
     LibraryFunction ReturnsFirst;
     ReturnsFirst.ReturnedArgument = 0;
     for (const char *Name : FirstArgumentReturningFunctions) add(Name, ReturnsFirst);
+    LibraryFunction ReadsLine = ReturnsFirst;
+    ReadsLine.StoresOutsidePointers = true;
+    for (const char *Name : {"fgets", "fgets_unlocked", "__fgets_chk"}) add(Name, ReadsLine);
+    // With a null buffer, getcwd allocates the result.
+    LibraryFunction Getcwd = ReturnsFirst;
+    Getcwd.Returns = Result::Fresh;
+    add("getcwd", Getcwd);
+
+    for (auto [Name, FirstPrinted] : PrintingFunctions) {
+      LibraryFunction Prints;
+      Prints.EscapesFrom = FirstPrinted;
+      add(Name, Prints);
+    }
+    for (auto [Name, Buffer] : WritingFunctions) {
+      LibraryFunction Writes;
+      Writes.EscapesContentsOf = Buffer;
+      add(Name, Writes);
+    }
 
     LibraryFunction Copy;
     Copy.ReturnedArgument = 0;
@@ -178,9 +217,14 @@ public:
     Parse.StoreDestination = 1;
     for (const char *Name : NumberParsingFunctions) add(Name, Parse);
 
-    LibraryFunction StoresLibraryPointers;
-    StoresLibraryPointers.StoresLibraryPointers = true;
-    for (const char *Name : LibraryPointerStoringFunctions) add(Name, StoresLibraryPointers);
+    LibraryFunction Tokenizes;
+    Tokenizes.EscapesFrom = 0;
+    Tokenizes.Returns = Result::Library;
+    for (const char *Name : TokenizingFunctions) add(Name, Tokenizes);
+
+    LibraryFunction StoresOutsidePointers;
+    StoresOutsidePointers.StoresOutsidePointers = true;
+    for (const char *Name : OutsidePointerStoringFunctions) add(Name, StoresOutsidePointers);
 
     LibraryFunction Capturing;
     Capturing.Captures = true;
@@ -204,7 +248,7 @@ public:
 
     PlainPrefixModel = Plain;
     CapturingPrefixModel = Capturing;
-    OpenMpApiModel = StoresLibraryPointers;
+    OpenMpApiModel = StoresOutsidePointers;
   }
 
   const LibraryFunction *lookup(llvm::StringRef Name) const {

@@ -30,7 +30,8 @@ struct LibraryFunction {
     None,
     // Fresh memory of the application (malloc family, operator new).
     Fresh,
-    // Memory owned by the library (getenv, fopen, __errno_location).
+    // Memory owned by the library (getenv, fopen, __errno_location), or escaped memory the library
+  // kept (strtok).
     Library
   };
   static constexpr int None = -1;
@@ -48,8 +49,13 @@ struct LibraryFunction {
   // strtol family: a pointer into StoredArgument is stored where StoreDestination points.
   int StoredArgument = None;
   int StoreDestination = None;
-  // scanf family, OpenMP API: memory behind pointer arguments may receive library pointers.
-  bool StoresLibraryPointers = false;
+  // scanf family, read, OpenMP API: memory behind pointer arguments may receive pointers to
+  // library memory or to escaped memory (printed or written before, then read back).
+  bool StoresOutsidePointers = false;
+  // printf family, strtok: arguments from this index on escape.
+  int EscapesFrom = None;
+  // write, fwrite: the pointers stored in this argument's memory escape.
+  int EscapesContentsOf = None;
   // C++ runtime and standard library, OpenMP tasking: may keep, return or hand on any argument and
   // call any function pointer it receives.
   bool Captures = false;

@@ -249,10 +249,21 @@ void ModelBuilder::addLibraryCall(const CallBase &Call, const LibraryFunction &L
     copyContents(Arg(Library.CopyDestination), Arg(Library.CopySource));
   if (Arg(Library.StoredArgument) && Arg(Library.StoreDestination))
     addStore(nodeOf(Arg(Library.StoredArgument)), Arg(Library.StoreDestination), PointerSize);
-  if (Library.StoresLibraryPointers)
+  if (Library.StoresOutsidePointers)
     for (const Use &Operand : Call.args())
       if (Operand->getType()->isPointerTy() && nodeOf(Operand.get()) != MemoryModel::NoNode)
         Graph.addStore(Model.unknownPointer(), anywherePointer(Operand.get()));
+  // Only what holds a whole pointer can be printed and read back as one (%p, %lx).
+  if (Library.EscapesFrom >= 0)
+    for (unsigned I = Library.EscapesFrom; I < Call.arg_size(); ++I)
+      if (const Value *Printed = Call.getArgOperand(I);
+          Printed->getType()->isPointerTy() ||
+          (Printed->getType()->isIntegerTy() &&
+           Printed->getType()->getIntegerBitWidth() >= PointerSize * 8))
+        escape(Printed);
+  if (const Value *Written = Arg(Library.EscapesContentsOf);
+      Written && nodeOf(Written) != MemoryModel::NoNode)
+    Graph.addLoad(anywherePointer(Written), Model.escapedPointers());
   if (Library.Callback) addCallback(Call, Library);
 }
 

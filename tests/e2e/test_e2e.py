@@ -132,6 +132,18 @@ class E2E(unittest.TestCase):
             kinds = [json.loads(line)["type"] for line in f]
         self.assertEqual(kinds, ["race", "summary"])
 
+    def test_options_among_mpirun_options(self):
+        # rmarace options after mpirun options are rmarace's; after the program, the program's.
+        exe = self.build("race_example.c")
+        log = os.path.join(self.dir, "mixed.jsonl")
+        result = self.run_cmd([tool("rmarace-run"), "-np", "2", "--no-print", f"--log={log}",
+                               "--exitcode=3", exe, "--no-print"])
+        self.assertEqual(result.returncode, 3, result.stderr)
+        self.assertNotIn("WARNING: rmarace: data race", result.stderr)
+        self.assertIn("SUMMARY: 1 data race", result.stderr)
+        with open(log) as f:
+            self.assertEqual([json.loads(line)["type"] for line in f], ["race", "summary"])
+
     def test_bad_options_get_clear_errors(self):
         exe = self.build("race_example.c")
         result = self.rmarace_run(exe, 2, "--exitcode=abc")

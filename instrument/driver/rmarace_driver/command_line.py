@@ -87,7 +87,7 @@ class CommandLine:
         input) and linker options."""
         tokens = []
         for option in self.options:
-            if (option[0] in ("-c", "-S", "-E") or _is_language(option)
+            if (option[0] in ("-c", "-S", "-E") or is_language(option)
                     or _is_linker_option(option)):
                 continue
             tokens += option
@@ -97,14 +97,15 @@ class CommandLine:
         """Option tokens for compiling LLVM bitcode: compile options without the preprocessor's."""
         tokens = []
         for option in self.options:
-            if (option[0] in ("-c", "-S", "-E") or _is_language(option)
+            if (option[0] in ("-c", "-S", "-E") or is_language(option)
                     or _is_linker_option(option) or option[0].startswith(_PREPROCESSOR_PREFIXES)):
                 continue
             tokens += option
         return tokens
 
 
-def _is_language(option):
+def is_language(option):
+    """Whether an option token list is -x LANGUAGE (or -xLANGUAGE)."""
     return option[0].startswith("-x")
 
 

@@ -77,7 +77,9 @@ class Driver:
                     compiled = workspace.path(item.output_name(".o"))
                     compiler.compile(item, compiled, "-c")
                     items.append(command_line.Input(compiled, "linker"))
-                else:
+                elif isinstance(item, command_line.Input) or not command_line.is_language(item):
+                    # Every input is an object now: a -x would make the linker step read
+                    # objects as source.
                     items.append(item)
             linker = WholeProgramLinker(self.toolchain, self.layout, self.options, self.command,
                                         workspace, self.tool)

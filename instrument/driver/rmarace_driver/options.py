@@ -49,8 +49,14 @@ def parse(argv, environ=os.environ):
     """Splits argv into rmarace options and the arguments for the compiler."""
     options = RmaraceOptions()
     options.mpi = _choice("RMARACE_MPI", environ.get("RMARACE_MPI", "openmpi"), MPIS)
-    for arg in argv:
-        name, _, value = arg.partition("=")
+    arguments = iter(argv)
+    for arg in arguments:
+        name, equals, value = arg.partition("=")
+        if name in ("--rmarace-mode", "--rmarace-mpi") and not equals:
+            # Also spelled with the value as the next argument.
+            value = next(arguments, None)
+            if value is None:
+                raise DriverError(f"{name} needs a value (see --help)")
         if arg == "--help":
             options.help = True
         elif name == "--rmarace-mode":
