@@ -15,16 +15,13 @@ Address elementStart(const ByteRange &r, Address x, uint64_t elementSize) {
   return r.begin + (x - r.begin) / elementSize * elementSize;
 }
 
-} // namespace
-
-bool atomicCompatible(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
+// Same basic datatype, and every overlapping byte lies in the same element of both accesses.
+bool elementsCoincide(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
                       const ByteRanges &rb) {
   if (!a.atomic() || !b.atomic()) return false;
   if (a.type != b.type || a.type == BasicType::None || a.elementSize != b.elementSize ||
       a.elementSize == 0)
     return false;
-  if (!operationsCompatible(a, b)) return false;
-  // Elements must coincide: every overlapping byte lies in the same element of both accesses.
   auto ia = ra.ranges().begin();
   auto ib = rb.ranges().begin();
   while (ia != ra.ranges().end() && ib != rb.ranges().end()) {
@@ -44,6 +41,18 @@ bool atomicCompatible(const Atomicity &a, const ByteRanges &ra, const Atomicity 
       ++ib;
   }
   return true;
+}
+
+} // namespace
+
+bool atomicCompatible(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
+                      const ByteRanges &rb) {
+  return operationsCompatible(a, b) && elementsCoincide(a, ra, b, rb);
+}
+
+bool orderedAtomics(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
+                    const ByteRanges &rb) {
+  return a.orderedFromSameOrigin && b.orderedFromSameOrigin && elementsCoincide(a, ra, b, rb);
 }
 
 bool conflicting(const ConflictOperand &a, const ConflictOperand &b) {

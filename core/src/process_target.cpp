@@ -110,6 +110,7 @@ void Process::onRemoteAccess(Rank origin, WireReader &in) {
   atomicity.type = in.get<BasicType>();
   atomicity.elementSize = in.get<uint32_t>();
   atomicity.anyOpCompatible = flags & 16;
+  atomicity.orderedFromSameOrigin = flags & 128;
   auto fc = in.get<uint64_t>();
   auto snapshotId = in.get<uint32_t>();
   auto lockEpoch = in.get<uint64_t>();
@@ -181,6 +182,10 @@ bool Process::pairRaces(const RemoteAccess &a, const RemoteAccess &b) const {
       return false;
     if (first.kind == AccessKind::RemoteWrite && second.kind == AccessKind::RemoteWrite &&
         first.context == second.context && first.fenceCount < second.fenceCount)
+      return false;
+    // Ordered atomics (MPI accumulate_ordering).
+    if (first.context == second.context &&
+        orderedAtomics(first.atomicity, first.ranges, second.atomicity, second.ranges))
       return false;
     return true;
   }

@@ -1,6 +1,7 @@
 #include "datatypes.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace rmarace::mpi {
 
@@ -13,6 +14,45 @@ void append(TypeLayout &out, const TypeLayout &child, MPI_Aint displacement, int
     for (const ByteRange &b : child.blocks)
       out.blocks.push_back({static_cast<Address>(at + static_cast<MPI_Aint>(b.begin)),
                             static_cast<Address>(at + static_cast<MPI_Aint>(b.end))});
+  }
+}
+
+// The elements of an n-dimensional subarray (MPI-3.1 4.1.3), row by row along the fastest
+// dimension; a row of a contiguous element type is one block.
+void appendSubarray(TypeLayout &out, const TypeLayout &element, const std::vector<int> &iv) {
+  const std::size_t n = static_cast<std::size_t>(iv[0]);
+  if (n == 0) return;
+  auto sizes = iv.begin() + 1, subsizes = sizes + static_cast<std::ptrdiff_t>(n),
+       starts = subsizes + static_cast<std::ptrdiff_t>(n);
+  const bool fortran = iv[1 + 3 * n] == MPI_ORDER_FORTRAN;
+  // Dimension d in fastest-first order is dimension dim(d) of the arrays.
+  auto dim = [&](std::size_t d) { return static_cast<std::ptrdiff_t>(fortran ? d : n - 1 - d); };
+  std::vector<MPI_Aint> stride(n);
+  MPI_Aint s = element.extent;
+  for (std::size_t d = 0; d < n; ++d) {
+    stride[d] = s;
+    s *= sizes[dim(d)];
+  }
+  for (std::size_t d = 0; d < n; ++d)
+    if (subsizes[dim(d)] <= 0) return;
+  const bool contiguous = element.blocks.size() == 1 && element.blocks[0].begin == 0 &&
+                          static_cast<MPI_Aint>(element.blocks[0].end) == element.extent;
+  std::vector<int> index(n, 0); // over the slower dimensions 1..n-1
+  for (;;) {
+    MPI_Aint at = 0;
+    for (std::size_t d = 0; d < n; ++d) at += (starts[dim(d)] + index[d]) * stride[d];
+    const int row = subsizes[dim(0)];
+    if (contiguous)
+      out.blocks.push_back({static_cast<Address>(at),
+                            static_cast<Address>(at + row * element.extent)});
+    else
+      append(out, element, at, row, element.extent);
+    std::size_t d = 1;
+    for (; d < n; ++d) {
+      if (++index[d] < subsizes[dim(d)]) break;
+      index[d] = 0;
+    }
+    if (d == n) break;
   }
 }
 
@@ -167,8 +207,15 @@ TypeLayout Datatypes::compute(MPI_Datatype type) {
     }
     break;
   }
+  case MPI_COMBINER_SUBARRAY: {
+    // ints: ndims, sizes[ndims], subsizes[ndims], starts[ndims], order.
+    TypeLayout c = child(0);
+    appendSubarray(out, c, iv);
+    mergeBasic(out, c, first);
+    break;
+  }
   default: {
-    // Subarray, darray and others: the bytes between the true bounds (may over-approximate).
+    // Darray and others: the bytes between the true bounds (may over-approximate).
     MPI_Aint trueLb = 0, trueExtent = 0;
     PMPI_Type_get_true_extent(type, &trueLb, &trueExtent);
     out.blocks.push_back({static_cast<Address>(trueLb), static_cast<Address>(trueLb + trueExtent)});

@@ -36,6 +36,8 @@ struct WindowState {
   std::vector<uint64_t> sizes;       // bytes, per window rank
   std::vector<int> dispUnits;        // per window rank
   MPI_Win toolWindow = MPI_WIN_NULL; // lock deposits: [all releases | exclusive releases]
+  // accumulate_ordering orders accumulates of one origin (rar,raw,war,waw by default).
+  bool accumulatesOrdered = true;
 };
 
 // What the tool remembers about an application request until it completes.

@@ -8,6 +8,7 @@ namespace {
 struct Prepared {
   RmaOperation op;
   Window *window = nullptr;
+  bool accumulatesOrdered = true;
   bool outOfBounds = false; // reported; the call must not run
 };
 
@@ -19,6 +20,7 @@ std::optional<Prepared> prepare(Scope &scope, const char *call, MPI_Win win, int
   if (!ws || target == MPI_PROC_NULL) return std::nullopt;
   Prepared p;
   p.window = &scope.sem().window(ws->segment);
+  p.accumulatesOrdered = ws->accumulatesOrdered;
   const Channel &ch = scope.st().channels.at(ws->channel);
   std::size_t local = static_cast<std::size_t>(target);
   if (target < 0 || local >= ch.group.members.size()) return std::nullopt;
@@ -50,9 +52,11 @@ int rangeError(MPI_Win win) {
   return MPI_ERR_RMA_RANGE;
 }
 
-Atomicity atomicityOf(Scope &scope, MPI_Op op, MPI_Datatype type) {
+Atomicity atomicityOf(Scope &scope, const Prepared &p, AtomicOp op, MPI_Datatype type) {
   const TypeLayout &l = scope.st().datatypes.layout(type);
-  return Atomicity{atomicOpOf(op), l.basic, l.basicSize, false};
+  Atomicity a{op, l.basic, l.basicSize, false};
+  a.orderedFromSameOrigin = p.accumulatesOrdered;
+  return a;
 }
 
 RequestId trackRma(Scope &scope) {
@@ -118,7 +122,7 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
   RMARACE_PREPARE("MPI_Accumulate");
   if (p) {
     p->op.remoteWrite = true;
-    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), target_datatype);
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
@@ -136,7 +140,7 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
   if (p) {
     p->op.remoteRead = true;
     p->op.remoteWrite = op != MPI_NO_OP;
-    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), target_datatype);
     if (op != MPI_NO_OP) // MPI_NO_OP ignores the origin buffer
       p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                      origin_count, origin_datatype);
@@ -158,7 +162,7 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
   if (p) {
     p->op.remoteRead = true;
     p->op.remoteWrite = op != MPI_NO_OP;
-    p->op.atomicity = atomicityOf(scope, op, datatype);
+    p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), datatype);
     if (op != MPI_NO_OP)
       p->op.originRead =
           scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr), 1, datatype);
@@ -179,8 +183,7 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
   if (p) {
     p->op.remoteRead = true;
     p->op.remoteWrite = true;
-    const TypeLayout &l = scope.st().datatypes.layout(datatype);
-    p->op.atomicity = Atomicity{AtomicOp::CompareAndSwap, l.basic, l.basicSize, false};
+    p->op.atomicity = atomicityOf(scope, *p, AtomicOp::CompareAndSwap, datatype);
     Datatypes &dts = scope.st().datatypes;
     p->op.originRead = dts.ranges(reinterpret_cast<Address>(origin_addr), 1, datatype);
     ByteRanges compare = dts.ranges(reinterpret_cast<Address>(compare_addr), 1, datatype);
@@ -242,7 +245,7 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
     id = trackRma(scope);
     p->op.request = id;
     p->op.remoteWrite = true;
-    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), target_datatype);
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
@@ -266,7 +269,7 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
     p->op.request = id;
     p->op.remoteRead = true;
     p->op.remoteWrite = op != MPI_NO_OP;
-    p->op.atomicity = atomicityOf(scope, op, target_datatype);
+    p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), target_datatype);
     if (op != MPI_NO_OP)
       p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                      origin_count, origin_datatype);

@@ -7,8 +7,21 @@
 namespace rmarace::mpi {
 namespace {
 
-void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, void *base, MPI_Aint size, int dispUnit,
-                  bool dynamic) {
+// Whether the accumulate_ordering info orders conflicting accumulates of one origin: the default
+// rar,raw,war,waw does (MPI-3.1 11.7.2); "none" or a partial list is treated as no ordering.
+bool accumulatesOrdered(MPI_Info info) {
+  if (info == MPI_INFO_NULL) return true;
+  char value[MPI_MAX_INFO_VAL + 1] = {};
+  int found = 0;
+  PMPI_Info_get(info, "accumulate_ordering", MPI_MAX_INFO_VAL, value, &found);
+  if (!found) return true;
+  std::string orders(value);
+  return orders.find("raw") != std::string::npos && orders.find("war") != std::string::npos &&
+         orders.find("waw") != std::string::npos;
+}
+
+void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void *base,
+                  MPI_Aint size, int dispUnit, bool dynamic) {
   if (!scope) return;
   State &st = scope.st();
   Channel &ch = st.makeChannel(comm);
@@ -23,6 +36,7 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, void *base, MPI_Aint
   ws.segment = static_cast<SegmentId>(segment);
   ws.channel = ch.id;
   ws.dynamic = dynamic;
+  ws.accumulatesOrdered = accumulatesOrdered(info);
   for (std::size_t i = 0; i < ch.group.members.size(); ++i) {
     ws.sizes.push_back(static_cast<uint64_t>(all[2 * i]));
     ws.dispUnits.push_back(static_cast<int>(all[2 * i + 1]));
@@ -63,7 +77,7 @@ int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_
                    MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_create");
   int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
-  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, base, size, disp_unit, false);
+  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, info, base, size, disp_unit, false);
   return rc;
 }
 
@@ -72,7 +86,7 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
   RMARACE_SCOPE("MPI_Win_allocate");
   int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
   if (rc == MPI_SUCCESS)
-    createWindow(scope, *win, comm, *static_cast<void **>(baseptr), size, disp_unit, false);
+    createWindow(scope, *win, comm, info, *static_cast<void **>(baseptr), size, disp_unit, false);
   return rc;
 }
 
@@ -81,7 +95,7 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
   RMARACE_SCOPE("MPI_Win_allocate_shared");
   int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
   if (rc != MPI_SUCCESS) return rc;
-  createWindow(scope, *win, comm, *static_cast<void **>(baseptr), size, disp_unit, false);
+  createWindow(scope, *win, comm, info, *static_cast<void **>(baseptr), size, disp_unit, false);
   WindowState *ws = nullptr;
   if (!semanticWindow(scope, *win, &ws)) return rc;
   // Every other member's part is mapped here too: plain loads and stores through the pointers
@@ -106,7 +120,7 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_create_dynamic");
   int rc = PMPI_Win_create_dynamic(info, comm, win);
-  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, nullptr, 0, 1, true);
+  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, info, nullptr, 0, 1, true);
   return rc;
 }
 

@@ -316,6 +316,42 @@ TEST(Table2_2, RemoteAtomicWrite_RemoteAtomicWrite_CompatibleWhenElementsCoincid
   // A vector of two MPI_INT is atomic per element (2.3.4): its first element coincides.
   EXPECT_THAT(targetPair(Target::AtomicWriteTwoInts, Target::AtomicWrite), IsEmpty());
 }
+// Accumulates of one origin to the same location are ordered under MPI's default
+// accumulate_ordering (MPI-3.1 11.7.2), whatever their operations, per basic datatype.
+std::vector<RaceView> sameOriginAccumulates(Atomicity first, uint64_t firstBytes, Atomicity second) {
+  Simulator s(2);
+  SegmentId win = s.segment(16, "win");
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.fence(win, 1);
+    if (r.rank() == 0) {
+      Address buf = r.allocate(8);
+      m.accumulate(win, 1, 0, buf, firstBytes, first, 2);
+      m.accumulate(win, 1, 0, buf, 4, second, 3);
+    }
+    m.fence(win, 4);
+  });
+  return racesOf(s);
+}
+TEST(AccumulateOrdering, SameOriginDifferentOpsAreOrdered) {
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4), 4,
+                                    Mpi::atomic(AtomicOp::Replace, BasicType::Int, 4)),
+              IsEmpty());
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4), 8,
+                                    Mpi::atomic(AtomicOp::CompareAndSwap, BasicType::Int, 4)),
+              IsEmpty());
+}
+TEST(AccumulateOrdering, NotOrderedWithAccumulateOrderingNone) {
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4, false), 4,
+                                    Mpi::atomic(AtomicOp::Replace, BasicType::Int, 4, false)),
+              ElementsAre(Remote("0:MPI_Accumulate@2", "0:MPI_Accumulate@3")));
+}
+TEST(AccumulateOrdering, NotOrderedAcrossBasicDatatypes) {
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Short, 2), 2,
+                                    Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4)),
+              ElementsAre(Remote("0:MPI_Accumulate@2", "0:MPI_Accumulate@3")));
+}
+
 // C/C++ atomics never combine with RMA atomics (2.3.4).
 TEST(Table2_2, LanguageAtomicStore_RemoteAtomicWrite_Conflict) {
   EXPECT_THAT(targetPair(Target::LanguageAtomicStore, Target::AtomicWrite),

@@ -97,8 +97,12 @@ public:
     o.request = request;
     sem_.rma(win(w), o);
   }
-  static Atomicity atomic(AtomicOp opKind, BasicType type, uint32_t size) {
-    return Atomicity{opKind, type, size, false};
+  // As the MPI interceptor translates accumulates on a window with the default
+  // accumulate_ordering (ordered per origin) or with accumulate_ordering=none.
+  static Atomicity atomic(AtomicOp opKind, BasicType type, uint32_t size, bool ordered = true) {
+    Atomicity a{opKind, type, size, false};
+    a.orderedFromSameOrigin = ordered;
+    return a;
   }
   void accumulate(SegmentId w, Rank target, uint64_t disp, Address from, uint64_t bytes,
                   Atomicity a, uint32_t line, const char *call = "MPI_Accumulate") {

@@ -20,6 +20,11 @@ struct ConflictOperand {
 bool atomicCompatible(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
                       const ByteRanges &rb);
 
+// Two atomic accesses of one origin are ordered by the model (Atomicity::orderedFromSameOrigin):
+// both ordered, same basic datatype, elements that coincide; any operations.
+bool orderedAtomics(const Atomicity &a, const ByteRanges &ra, const Atomicity &b,
+                    const ByteRanges &rb);
+
 // Accesses to overlapping bytes conflict when at least one writes and they are not both RMA
 // atomics that keep their atomicity (language atomics never combine with RMA atomics).
 bool conflicting(const ConflictOperand &a, const ConflictOperand &b);

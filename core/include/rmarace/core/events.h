@@ -20,6 +20,10 @@ struct Atomicity {
   BasicType type = BasicType::None;
   uint32_t elementSize = 0;
   bool anyOpCompatible = false;
+  // Atomic accesses from one origin to overlapping locations take effect in issue order (MPI's
+  // default accumulate_ordering rar,raw,war,waw, MPI-3.1 11.7.2, per basic datatype): two such
+  // accesses of the same origin and window are ordered even without completion between them.
+  bool orderedFromSameOrigin = false;
   bool atomic() const { return op != AtomicOp::None; }
 };
 
