@@ -491,11 +491,13 @@ void Process::report(RaceKind kind, Address at, const AccessRecord &earlier,
   race.earlier = earlier;
   race.later = later;
   race.memoryName = "local memory";
+  race.outsideSegments = true;
   race.offsetBegin = at;
   race.offsetEnd = at + 1;
   for (const ShadowRegion &r : history_.regions()) {
     if (r.size != 0 && at >= r.userBase && at < r.userBase + r.size) {
       race.memoryName = r.name;
+      race.outsideSegments = false;
       race.offsetBegin = at - r.userBase;
       race.offsetEnd = race.offsetBegin + 1;
       break;

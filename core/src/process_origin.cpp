@@ -407,11 +407,10 @@ void Process::forward(const RmaOperation &op, uint64_t fc, bool bufferPending) {
   w.put<Sequence>(seq_);
   w.put<SegmentId>(op.segment);
   w.put<ContextId>(op.context);
-  w.put<uint8_t>(static_cast<uint8_t>((op.remoteRead ? 1 : 0) | (op.remoteWrite ? 2 : 0) |
-                                      (provisional ? 4 : 0) | (bufferPending ? 8 : 0) |
-                                      (op.atomicity.anyOpCompatible ? 16 : 0) |
-                                      (op.direct ? 32 : 0) | (op.languageAtomic ? 64 : 0) |
-                                      (op.atomicity.orderedFromSameOrigin ? 128 : 0)));
+  w.put<uint8_t>(static_cast<uint8_t>(
+      (op.remoteRead ? 1 : 0) | (op.remoteWrite ? 2 : 0) | (provisional ? 4 : 0) |
+      (bufferPending ? 8 : 0) | (op.atomicity.anyOpCompatible ? 16 : 0) | (op.direct ? 32 : 0) |
+      (op.languageAtomic ? 64 : 0) | (op.atomicity.orderedFromSameOrigin ? 128 : 0)));
   w.put<AtomicOp>(op.atomicity.op);
   w.put<BasicType>(op.atomicity.type);
   w.put<uint32_t>(op.atomicity.elementSize);

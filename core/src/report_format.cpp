@@ -82,9 +82,13 @@ std::string jsonAccess(const AccessRecord &a) {
 }
 
 std::string headline(const RaceRecord &race) {
+  std::ostringstream where;
+  if (race.outsideSegments)
+    where << " at address 0x" << std::hex << race.offsetBegin;
+  else
+    where << " offset " << race.offsetBegin;
   return std::string("data race (") + raceKindName(race.kind) + ") on rank " +
-         std::to_string(race.memoryRank) + ", " + race.memoryName + " offset " +
-         std::to_string(race.offsetBegin);
+         std::to_string(race.memoryRank) + ", " + race.memoryName + where.str();
 }
 
 } // namespace

@@ -31,7 +31,7 @@ struct LibraryFunction {
     // Fresh memory of the application (malloc family, operator new).
     Fresh,
     // Memory owned by the library (getenv, fopen, __errno_location), or escaped memory the library
-  // kept (strtok).
+    // kept (strtok).
     Library
   };
   static constexpr int None = -1;

@@ -43,8 +43,8 @@ void appendSubarray(TypeLayout &out, const TypeLayout &element, const std::vecto
     for (std::size_t d = 0; d < n; ++d) at += (starts[dim(d)] + index[d]) * stride[d];
     const int row = subsizes[dim(0)];
     if (contiguous)
-      out.blocks.push_back({static_cast<Address>(at),
-                            static_cast<Address>(at + row * element.extent)});
+      out.blocks.push_back(
+          {static_cast<Address>(at), static_cast<Address>(at + row * element.extent)});
     else
       append(out, element, at, row, element.extent);
     std::size_t d = 1;

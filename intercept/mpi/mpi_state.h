@@ -5,6 +5,7 @@
 #include "../../runtime/src/runtime.h"
 #include "datatypes.h"
 #include "mpi/semantics.h"
+#include "request_table.h"
 #include "rmarace/core/queue_id.h"
 
 #include <cstdint>
@@ -40,21 +41,6 @@ struct WindowState {
   bool accumulatesOrdered = true;
 };
 
-// What the tool remembers about an application request until it completes.
-struct RequestState {
-  enum class Kind { Send, Receive, PersistentSend, PersistentReceive, Rma, Collective };
-  Kind kind = Kind::Send;
-  uint64_t channel = 0;
-  Rank peer = -1; // world rank for sends
-  int tag = 0;
-  bool synchronous = false; // Ssend modes: the sender also waits for the receiver
-  uint64_t replyToken = 0;
-  bool active = true;
-  RequestId rma = kNoRequest;
-  LocationHandle site = kNoLocation;
-  std::shared_ptr<Tracker::Collective> collective;
-};
-
 class MpiTransport;
 
 // The MPI front end's global state, created at MPI_Init.
@@ -65,7 +51,7 @@ struct State {
   std::map<uint64_t, Channel> channels;
   std::unordered_map<MPI_Comm, uint64_t> comms; // application communicator -> channel
   std::unordered_map<MPI_Win, WindowState> windows;
-  std::unordered_map<MPI_Request, RequestState> requests;
+  RequestTable requests;
   Datatypes datatypes;
   uint64_t nextChannel = 1;
   SegmentId nextSegment = 1;

@@ -30,7 +30,7 @@ void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Reque
   rs.site = scope.site();
   rs.collective = std::make_shared<Tracker::Collective>(
       scope.tracker().beginCollective(ch->group, kind, rootWorld, scope.site()));
-  scope.st().requests[*request] = rs;
+  scope.st().requests.add(*request, request, rs);
 }
 
 constexpr CollectiveKind A2A = CollectiveKind::AllToAll;

@@ -93,8 +93,8 @@ int blockingSend(const char *name, const void *ret, MPI_Comm comm, int dest, int
   return rc;
 }
 
-RequestState &track(Scope &scope, MPI_Request request, RequestState::Kind kind, MPI_Comm comm,
-                    int peer, int tag, bool active) {
+RequestState &track(Scope &scope, const MPI_Request *request, RequestState::Kind kind,
+                    MPI_Comm comm, int peer, int tag, bool active) {
   RequestState rs;
   rs.kind = kind;
   if (Channel *ch = scope.st().channelOf(comm)) rs.channel = ch->id;
@@ -102,7 +102,7 @@ RequestState &track(Scope &scope, MPI_Request request, RequestState::Kind kind, 
   rs.tag = tag;
   rs.active = active;
   rs.site = scope.site();
-  return scope.st().requests[request] = rs;
+  return scope.st().requests.add(*request, request, rs);
 }
 
 } // namespace
@@ -178,7 +178,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
     uint64_t token = scope ? signalMessage(scope, comm, dest, tag, SYNCHRONOUS) : 0;               \
     int rc = PNAME(buf, count, type, dest, tag, comm, request);                                    \
     if (scope && rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL) {                              \
-      RequestState &rs = track(scope, *request, RequestState::Kind::Send, comm, dest, tag, true);  \
+      RequestState &rs = track(scope, request, RequestState::Kind::Send, comm, dest, tag, true);   \
       rs.synchronous = SYNCHRONOUS;                                                                \
       rs.replyToken = token;                                                                       \
     }                                                                                              \
@@ -195,7 +195,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
   RMARACE_SCOPE("MPI_Irecv");
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   if (scope && rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)
-    track(scope, *request, RequestState::Kind::Receive, comm, source, tag, true);
+    track(scope, request, RequestState::Kind::Receive, comm, source, tag, true);
   return rc;
 }
 
@@ -205,7 +205,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
     RMARACE_SCOPE(#NAME);                                                                          \
     int rc = PNAME(buf, count, type, dest, tag, comm, request);                                    \
     if (scope && rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)                                \
-      track(scope, *request, RequestState::Kind::PersistentSend, comm, dest, tag, false)           \
+      track(scope, request, RequestState::Kind::PersistentSend, comm, dest, tag, false)            \
           .synchronous = SYNCHRONOUS;                                                              \
     return rc;                                                                                     \
   }
@@ -220,14 +220,14 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, 
   RMARACE_SCOPE("MPI_Recv_init");
   int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
   if (scope && rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)
-    track(scope, *request, RequestState::Kind::PersistentReceive, comm, source, tag, false);
+    track(scope, request, RequestState::Kind::PersistentReceive, comm, source, tag, false);
   return rc;
 }
 
 static void startOne(Scope &scope, MPI_Request request) {
-  auto it = scope.st().requests.find(request);
-  if (it == scope.st().requests.end()) return;
-  RequestState &rs = it->second;
+  RequestState *found = scope.st().requests.find(request);
+  if (!found) return;
+  RequestState &rs = *found;
   rs.active = true;
   if (rs.kind != RequestState::Kind::PersistentSend || rs.peer == MPI_PROC_NULL) return;
   auto ch = scope.st().channels.find(rs.channel);

@@ -30,32 +30,35 @@ void requestCompleted(Scope &scope, RequestState &rs, const MPI_Status &status) 
 
 namespace {
 
-// Looks the requests up before MPI overwrites the handles of completed ones.
-std::vector<std::optional<RequestState>> lookup(Scope &scope, int count,
-                                                const MPI_Request requests[]) {
-  std::vector<std::optional<RequestState>> found(static_cast<std::size_t>(count));
+using Claim = RequestTable::Claim;
+
+// Looks the requests up before MPI overwrites the handles of completed ones; elements that share
+// a handle value claim different entries.
+std::vector<std::optional<Claim>> lookup(Scope &scope, int count, const MPI_Request requests[]) {
+  std::vector<std::optional<Claim>> found(static_cast<std::size_t>(count));
   if (!scope) return found;
+  std::vector<uint64_t> taken;
   for (int i = 0; i < count; ++i) {
-    auto it = scope.st().requests.find(requests[i]);
-    if (it != scope.st().requests.end()) found[static_cast<std::size_t>(i)] = it->second;
+    auto &claim = found[static_cast<std::size_t>(i)];
+    claim = scope.st().requests.claim(requests[i], &requests[i], taken);
+    if (claim) taken.push_back(claim->id);
   }
   return found;
 }
 
-void completed(Scope &scope, std::optional<RequestState> &rs, MPI_Request before, MPI_Request after,
+void completed(Scope &scope, std::optional<Claim> &claim, MPI_Request before,
                const MPI_Status &status) {
-  if (!rs) return;
-  bool persistent = rs->kind == RequestState::Kind::PersistentSend ||
-                    rs->kind == RequestState::Kind::PersistentReceive;
+  if (!claim) return;
+  RequestState &rs = claim->state;
+  bool persistent = rs.kind == RequestState::Kind::PersistentSend ||
+                    rs.kind == RequestState::Kind::PersistentReceive;
   if (persistent) {
-    auto it = scope.st().requests.find(before);
-    if (it != scope.st().requests.end()) it->second.active = false;
-    if (!rs->active) return; // an inactive persistent request completes without a message
+    if (RequestState *kept = scope.st().requests.find(before, claim->id)) kept->active = false;
+    if (!rs.active) return; // an inactive persistent request completes without a message
   } else {
-    scope.st().requests.erase(before);
+    scope.st().requests.erase(before, claim->id);
   }
-  (void)after;
-  requestCompleted(scope, *rs, status);
+  requestCompleted(scope, rs, status);
 }
 
 } // namespace
@@ -73,7 +76,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
   auto found = lookup(scope, 1, request);
   StatusArray st(status, 1);
   int rc = PMPI_Wait(request, st.get());
-  if (scope && rc == MPI_SUCCESS) completed(scope, found[0], before, *request, st[0]);
+  if (scope && rc == MPI_SUCCESS) completed(scope, found[0], before, st[0]);
   return rc;
 }
 
@@ -83,7 +86,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
   auto found = lookup(scope, 1, request);
   StatusArray st(status, 1);
   int rc = PMPI_Test(request, flag, st.get());
-  if (scope && rc == MPI_SUCCESS && *flag) completed(scope, found[0], before, *request, st[0]);
+  if (scope && rc == MPI_SUCCESS && *flag) completed(scope, found[0], before, st[0]);
   if (scope) scope.tracker().pump();
   return rc;
 }
@@ -97,7 +100,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   if (scope && rc == MPI_SUCCESS)
     for (int i = 0; i < count; ++i)
       completed(scope, found[static_cast<std::size_t>(i)], before[static_cast<std::size_t>(i)],
-                requests[i], st[i]);
+                st[i]);
   return rc;
 }
 
@@ -110,7 +113,7 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
   if (scope && rc == MPI_SUCCESS && *flag)
     for (int i = 0; i < count; ++i)
       completed(scope, found[static_cast<std::size_t>(i)], before[static_cast<std::size_t>(i)],
-                requests[i], st[i]);
+                st[i]);
   if (scope) scope.tracker().pump();
   return rc;
 }
@@ -123,7 +126,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *statu
   int rc = PMPI_Waitany(count, requests, index, st.get());
   if (scope && rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     completed(scope, found[static_cast<std::size_t>(*index)],
-              before[static_cast<std::size_t>(*index)], requests[*index], st[0]);
+              before[static_cast<std::size_t>(*index)], st[0]);
   return rc;
 }
 
@@ -135,7 +138,7 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
   int rc = PMPI_Testany(count, requests, index, flag, st.get());
   if (scope && rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     completed(scope, found[static_cast<std::size_t>(*index)],
-              before[static_cast<std::size_t>(*index)], requests[*index], st[0]);
+              before[static_cast<std::size_t>(*index)], st[0]);
   if (scope) scope.tracker().pump();
   return rc;
 }
@@ -151,7 +154,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices
     for (int k = 0; k < *outcount; ++k) {
       int i = indices[k];
       completed(scope, found[static_cast<std::size_t>(i)], before[static_cast<std::size_t>(i)],
-                requests[i], st[k]);
+                st[k]);
     }
   return rc;
 }
@@ -167,7 +170,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
     for (int k = 0; k < *outcount; ++k) {
       int i = indices[k];
       completed(scope, found[static_cast<std::size_t>(i)], before[static_cast<std::size_t>(i)],
-                requests[i], st[k]);
+                st[k]);
     }
   if (scope) scope.tracker().pump();
   return rc;
@@ -175,7 +178,9 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
 
 int MPI_Request_free(MPI_Request *request) {
   RMARACE_SCOPE("MPI_Request_free");
-  if (scope) scope.st().requests.erase(*request);
+  if (scope)
+    if (auto claim = scope.st().requests.claim(*request, request))
+      scope.st().requests.erase(*request, claim->id);
   return PMPI_Request_free(request);
 }
 

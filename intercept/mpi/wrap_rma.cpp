@@ -63,12 +63,12 @@ RequestId trackRma(Scope &scope) {
   return scope.st().nextRmaRequest++;
 }
 
-void rememberRequest(Scope &scope, MPI_Request request, RequestId id) {
+void rememberRequest(Scope &scope, const MPI_Request *request, RequestId id) {
   RequestState rs;
   rs.kind = RequestState::Kind::Rma;
   rs.rma = id;
   rs.site = scope.site();
-  scope.st().requests[request] = rs;
+  scope.st().requests.add(*request, request, rs);
 }
 
 } // namespace
@@ -211,7 +211,7 @@ int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_data
   }
   int rc = PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                      target_count, target_datatype, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
   return rc;
 }
 
@@ -231,7 +231,7 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
   }
   int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                      target_count, target_datatype, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
   return rc;
 }
 
@@ -252,7 +252,7 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
   }
   int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                             target_count, target_datatype, op, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
   return rc;
 }
 
@@ -280,7 +280,7 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
   int rc = PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr,
                                 result_count, result_datatype, target_rank, target_disp,
                                 target_count, target_datatype, op, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, *request, id);
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
   return rc;
 }
 

@@ -318,7 +318,8 @@ TEST(Table2_2, RemoteAtomicWrite_RemoteAtomicWrite_CompatibleWhenElementsCoincid
 }
 // Accumulates of one origin to the same location are ordered under MPI's default
 // accumulate_ordering (MPI-3.1 11.7.2), whatever their operations, per basic datatype.
-std::vector<RaceView> sameOriginAccumulates(Atomicity first, uint64_t firstBytes, Atomicity second) {
+std::vector<RaceView> sameOriginAccumulates(Atomicity first, uint64_t firstBytes,
+                                            Atomicity second) {
   Simulator s(2);
   SegmentId win = s.segment(16, "win");
   s.run([&](SimRank &r) {

@@ -180,6 +180,8 @@ TEST(ReportFormat, TextOfALocalBufferRace) {
   r.kind = RaceKind::LocalBuffer;
   r.memoryRank = 0;
   r.memoryName = "local memory";
+  r.outsideSegments = true;
+  r.offsetBegin = 0x7ffd1000;
   r.earlier.rank = 0;
   r.earlier.kind = AccessKind::BufferWrite;
   r.earlier.location = loc("race.c", 4, "MPI_Get");
@@ -188,6 +190,7 @@ TEST(ReportFormat, TextOfALocalBufferRace) {
   std::string text = formatRaceText(r);
   EXPECT_THAT(text, HasSubstr("data race"));
   EXPECT_THAT(text, HasSubstr("local buffer"));
+  EXPECT_THAT(text, HasSubstr("on rank 0, local memory at address 0x7ffd1000\n"));
   EXPECT_THAT(text, HasSubstr("race.c:4"));
   EXPECT_THAT(text, HasSubstr("race.c:5"));
   EXPECT_THAT(text, HasSubstr("MPI_Get"));

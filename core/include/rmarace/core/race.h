@@ -35,6 +35,7 @@ struct RaceRecord {
   RaceKind kind = RaceKind::Remote;
   Rank memoryRank = 0;                    // the process whose memory both accesses touch
   std::string memoryName;                 // window / segment name, or "local memory"
+  bool outsideSegments = false;           // memory of no segment: offsets are addresses
   uint64_t offsetBegin = 0;               // first overlapping byte, relative to the segment
   uint64_t offsetEnd = 0;                 // one past the last byte of the first overlapping range
   AccessRecord earlier;                   // the access that was known first
