@@ -9,7 +9,11 @@ def pass_arguments(layout, options, whole_program=None):
     name and the file listing the symbols outside code uses, makes the module a whole program."""
     plugin = layout.plugin
     arguments = [f"-fpass-plugin={plugin}", "-Xclang", "-load", "-Xclang", plugin,
-                 "-mllvm", f"-rmarace-mode={options.mode}"]
+                 "-mllvm", f"-rmarace-mode={options.mode}",
+                 # Keep loads and stores of different source lines apart: merged into one
+                 # instruction, they would have no line to report.
+                 "-mllvm", "-simplifycfg-sink-common=false",
+                 "-mllvm", "-simplifycfg-hoist-common=false"]
     if options.list_instrumentation:
         arguments += ["-mllvm", "-rmarace-list"]
         if options.list_file:
