@@ -346,6 +346,12 @@ void Process::updateHorizon() {
     }
   }
   horizon_ = h;
+  // Received accesses whose region is still open may be reported later, naming where their
+  // region started.
+  Epoch sites = h;
+  for (const auto &[origin, peer] : incoming_)
+    for (uint32_t id : peer.live) sites = std::min(sites, remote_[id]->regionStart);
+  sync_.pruneSitesBelow(sites);
 }
 
 bool Process::recordLive(const ShadowRecord &r) const {

@@ -57,8 +57,10 @@ SyncState::SyncState(Rank self, Rank worldSize)
 void SyncState::tick(LocationHandle site) {
   clock_.tick(self_);
   epochSites_.push_back(site);
-  // Sites of epochs below the prune horizon can no longer start or end a reported region.
-  while (firstSiteEpoch_ < pruneHorizon_ && epochSites_.size() > 1) {
+}
+
+void SyncState::pruneSitesBelow(Epoch e) {
+  while (firstSiteEpoch_ < e && epochSites_.size() > 1) {
     epochSites_.pop_front();
     ++firstSiteEpoch_;
   }

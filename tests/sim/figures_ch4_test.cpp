@@ -38,6 +38,45 @@ TEST(Fig4_3a, GetBufferRegionEndsAtUnlockAndOverlapsThePrint) {
   EXPECT_EQ(race.region->end.line, 4u);
 }
 
+// A put after the first fence of a window is ordered after the target's fence (MPI-3.1 11.5.1):
+// its region at the target starts at that fence, not at an earlier event.
+TEST(RemoteRegion, PutAfterFirstFenceStartsAtTheTargetsFence) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    Address buf = r.allocate(sizeof(int));
+    m.barrier(9);
+    m.fence(win, 10);
+    if (m.rank() == 0) m.put(win, 1, 0, buf, sizeof(int), 12);
+    m.barrier(13);
+    if (m.rank() == 1) m.load(m.winAddr(win), sizeof(int), 14);
+    m.fence(win, 15);
+  });
+  ASSERT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@12", "1:load@14")));
+  const RaceRecord &race = s.races()[0];
+  ASSERT_TRUE(race.region.has_value());
+  EXPECT_EQ(race.region->begin.call, "MPI_Win_fence");
+  EXPECT_EQ(race.region->begin.line, 10u);
+  EXPECT_EQ(race.region->end.line, 15u);
+}
+
+TEST(RemoteRegion, StoreBetweenFirstFenceAndBarrierRacesWithPut) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    Address buf = r.allocate(sizeof(int));
+    m.barrier(9);
+    m.fence(win, 10);
+    if (m.rank() == 1) m.store(m.winAddr(win), sizeof(int), 11);
+    if (m.rank() == 0) m.put(win, 1, 0, buf, sizeof(int), 12);
+    m.barrier(13);
+    m.fence(win, 15);
+  });
+  ASSERT_THAT(racesOf(s), ElementsAre(Remote("1:store@11", "0:MPI_Put@12")));
+}
+
 // ---- Fig. 4.3b: overlapping LCRs of shmem_get_nbi's buffer write and shmem_put_nbi's read ----
 
 TEST(Fig4_3b, GetNbiAndPutNbiOnTheSameBufferRaceUntilQuiet) {

@@ -95,6 +95,8 @@ public:
   Epoch firstEpochKnowing(Rank rank, Epoch threshold) const;
   // The sync event that started an epoch (for reports); kNoLocation when unknown.
   LocationHandle siteOfEpoch(Epoch e) const;
+  // Forgets the sites of epochs below `e`: no region that can still be reported starts there.
+  void pruneSitesBelow(Epoch e);
 
   // Lower bound of the epoch any RMA access that this process has not received yet from `origin`
   // can start at (its region start). Valid once the ledger is satisfied; see Process::settle.
