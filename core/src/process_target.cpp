@@ -396,6 +396,17 @@ void Process::onEpochClock(Rank origin, WireReader &in) {
   for (uint32_t id : ids) finalizeProvisional(id, acquisition);
 }
 
+void Process::judgeProvisional() {
+  std::vector<uint32_t> ids;
+  for (auto &[origin, peer] : incoming_) {
+    for (auto &[lockEpoch, pending] : peer.provisional)
+      ids.insert(ids.end(), pending.begin(), pending.end());
+    peer.provisional.clear();
+  }
+  updateHorizon();
+  for (uint32_t id : ids) finalizeProvisional(id, VectorClock{});
+}
+
 void Process::finalizeProvisional(uint32_t id, const VectorClock &acquisition) {
   RemoteAccess &r = *remote_[id];
   if (!r.provisional) return;

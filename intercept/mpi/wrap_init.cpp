@@ -230,6 +230,10 @@ int MPI_Finalize(void) {
 }
 
 int MPI_Abort(MPI_Comm comm, int errorcode) {
+  {
+    RMARACE_SCOPE("MPI_Abort");
+    if (scope) scope.tracker().process().judgeProvisional();
+  }
   flushHeldReports();
   return PMPI_Abort(comm, errorcode);
 }

@@ -185,6 +185,15 @@ class E2E(unittest.TestCase):
         races = [r for r in self.logs() if r["type"] == "race"]
         self.assertEqual(races[0]["kind"], "local buffer")
 
+    def test_abort_judges_accesses_of_unconfirmed_lock_epochs(self):
+        exe = self.build("passive_race_then_abort.c")
+        result = self.rmarace_run(exe, 2)
+        self.assertNotEqual(result.returncode, 0)
+        self.assert_race(result.stderr, "passive_race_then_abort.c:13",
+                         "passive_race_then_abort.c:16")
+        races = [r for r in self.logs() if r["type"] == "race"]
+        self.assertEqual([r["kind"] for r in races], ["remote"])
+
     def test_report_survives_a_crash(self):
         exe = self.build("race_then_crash.c")
         result = self.rmarace_run(exe, 2)

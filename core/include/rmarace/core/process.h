@@ -147,6 +147,9 @@ public:
   void finish();
   // Delivers the races held back until their concurrent region ends (e.g. when aborting).
   void flushPendingReports();
+  // The execution ends early (MPI_Abort): accesses of passive epochs whose lock acquisition is
+  // not known yet are judged with the clocks known now.
+  void judgeProvisional();
 
   // ---- Introspection (tests, statistics) -----------------------------------------------------
   struct Stats {
