@@ -17,12 +17,13 @@ namespace {
 
 State *g_state = nullptr;
 // Outcome of the run, kept past MPI_Finalize for the exit code.
-uint64_t g_racesFound = 0;
+// Races and errors (an RMA call outside a window) found: either sets the exit code.
+uint64_t g_findings = 0;
 int g_exitcode = 0;
 bool g_atexitRegistered = false;
 
 void exitWithRaceCode() {
-  if (g_racesFound > 0 && g_exitcode != 0) {
+  if (g_findings > 0 && g_exitcode != 0) {
     std::fflush(nullptr);
     _exit(g_exitcode);
   }
@@ -32,7 +33,8 @@ void exitWithRaceCode() {
 void flushHeldReports() {
   if (g_state && g_state->runtime) {
     g_state->runtime->process().flushPendingReports();
-    g_racesFound = std::max(g_racesFound, g_state->runtime->reports().racesFound());
+    const auto &reports = g_state->runtime->reports();
+    g_findings = std::max(g_findings, reports.racesFound() + reports.errorsFound());
   }
 }
 
@@ -132,7 +134,7 @@ void finishTool() {
                                  static_cast<std::size_t>(lengths[static_cast<std::size_t>(i)])));
     rt.reports().printSummary(parts, totals[1]);
   }
-  g_racesFound = totals[0];
+  g_findings = totals[0] + totals[1];
   st.finalized = true;
   // Release what the tool created, before MPI goes away.
   for (auto &[win, w] : st.windows)

@@ -27,7 +27,7 @@ bool parseBool(const std::string &value, bool &out) {
 
 const char *Options::help() {
   return "RMARACE_OPTIONS=key=value:key=value with keys\n"
-         "  exitcode=N        exit code when races were found (default 66; 0: keep the "
+         "  exitcode=N        exit code when races or errors were found (default 66; 0: keep the "
          "program's)\n"
          "  log_path=PATH     JSON-lines report file (default rmarace-<id>.jsonl)\n"
          "  print_reports=0|1 print each race on stderr when detected (default 1)\n"

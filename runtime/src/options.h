@@ -7,7 +7,7 @@
 namespace rmarace::rt {
 
 struct Options {
-  int exitcode = 66;        // exit code when races were found; 0 keeps the program's own
+  int exitcode = 66;        // exit code when races or errors were found; 0 keeps the program's own
   std::string logPath;      // JSON-lines report file; empty: rmarace-<id>.jsonl
   bool printReports = true; // print each new race on stderr as it is detected
   bool printSummary = true; // rank 0 prints the merged summary at MPI_Finalize

@@ -177,6 +177,16 @@ class E2E(unittest.TestCase):
         errors = [r for r in self.logs() if r["type"] == "error"]
         self.assertEqual(errors[0]["kind"], "out-of-bounds")
 
+    def test_errors_set_the_exit_code(self):
+        exe = self.build("out_of_bounds_returned.c")
+        for launch in (lambda: self.rmarace_run(exe, 2),
+                       lambda: self.run_cmd(["mpirun", "-np", "2", exe])):
+            result = launch()
+            self.assertEqual(result.returncode, 66, result.stderr)
+            self.assertIn("put returned MPI_ERR_RMA_RANGE: 1", result.stdout)
+            self.assertIn("MPI_Put accesses bytes [4, 12) of window", result.stderr)
+        self.assertEqual(self.rmarace_run(exe, 2, "--exitcode=0").returncode, 0)
+
     def test_report_survives_mpi_abort(self):
         exe = self.build("race_then_abort.c")
         result = self.rmarace_run(exe, 2)
