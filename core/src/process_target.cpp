@@ -252,7 +252,13 @@ void Process::insertRemote(uint32_t id) {
   record.kind = RecordKind::Remote;
   record.subject = id;
   auto noVisit = [](const ShadowRecord &, Address, uint8_t) {};
-  auto live = [this](const ShadowRecord &x) { return recordLive(x); };
+  // Accesses whose check waits for their lock acquisition must still meet every older record.
+  bool checksPending = false;
+  for (const auto &[origin, peer] : incoming_) checksPending |= !peer.provisional.empty();
+  auto live = [this, &r, checksPending](const ShadowRecord &x) {
+    return recordLive(x) &&
+           (checksPending || x.kind != RecordKind::Remote || !supersedes(r, *remote_[x.subject]));
+  };
   for (const ByteRange &range : r.ranges.ranges()) {
     const auto &regions = history_.regions();
     for (uint32_t index = 0; index < regions.size(); ++index) {
@@ -262,6 +268,40 @@ void Process::insertRemote(uint32_t id) {
         history_.insert(index, lo, hi, record, noVisit, live);
     }
   }
+}
+
+// A repeated access (the same call of one origin on the same bytes, e.g. a put and a flush in a
+// loop) replaces the record of the previous one when that one completed before it was issued.
+// Every access that can still race with the older one then races with the newer one, with the
+// same pair of source locations, so keeping only the newest record bounds the history of such
+// loops, which no synchronisation of the target prunes:
+// - later local accesses lie after both region starts and before the older region's end, which
+//   is not after the newer one's; later accesses of the same origin are issued after the older
+//   one completed;
+// - an access of another origin is ordered before the newer one but not the older one only
+//   through what the origin learned in between: so the origin must have learned nothing about
+//   other ranks (equal clocks but for its own entry). For this process's own accesses, what it
+//   learned in between came with every access issued before it (the delivery guarantee), and
+//   those were checked against the older record when they arrived.
+// Accesses still waiting for their check (unconfirmed lock epochs) keep every record alive.
+bool Process::supersedes(const RemoteAccess &newer, const RemoteAccess &older) const {
+  if (&newer == &older || older.origin != newer.origin || older.site != newer.site ||
+      older.kind != newer.kind || older.context != newer.context ||
+      older.segment != newer.segment || older.provisional || newer.provisional ||
+      older.direct != newer.direct || older.languageAtomic != newer.languageAtomic ||
+      older.atomicity.op != newer.atomicity.op || older.atomicity.type != newer.atomicity.type)
+    return false;
+  if (older.completionSeq == kNoSequence || older.completionSeq > newer.seq) return false;
+  if (older.ranges != newer.ranges) return false;
+  if (older.origin == rank()) return true;
+  if (older.regionStart != newer.regionStart || !older.snapshot || !newer.snapshot) return false;
+  if (older.snapshot != newer.snapshot) {
+    const VectorClock &a = *older.snapshot, &b = *newer.snapshot;
+    if (a.size() != b.size()) return false;
+    for (Rank q = 0; q < static_cast<Rank>(a.size()); ++q)
+      if (q != older.origin && a[q] != b[q]) return false;
+  }
+  return true;
 }
 
 void Process::setRemoteCompletion(uint32_t id, CompletionPoint point, Sequence completionSeq) {
@@ -281,7 +321,10 @@ void Process::setRemoteCompletion(uint32_t id, CompletionPoint point, Sequence c
 }
 
 void Process::resolveRegionEnds() {
-  for (Rank rankGrown : sync_.takeAdvancedRanks()) {
+  std::vector<Rank> grown = sync_.takeAdvancedRanks();
+  // Completions at this process (its own accesses of its memory) end at its own epochs.
+  if (pendingEnds_.count(rank())) grown.push_back(rank());
+  for (Rank rankGrown : grown) {
     auto it = pendingEnds_.find(rankGrown);
     if (it == pendingEnds_.end()) continue;
     auto &byThreshold = it->second;

@@ -108,6 +108,17 @@ class E2E(unittest.TestCase):
                 self.assertEqual(result.returncode, 66, result.stderr)
                 self.assert_race(result.stderr, "race_example.c:16", "race_example.c:20")
 
+    def test_memory_stays_bounded_in_a_long_lock_all_epoch(self):
+        # Without bound, the history of 20000 put + flush iterations takes gigabytes.
+        exe = self.build("put_flush_loop.c")
+        result = self.run_cmd([tool("rmarace-run"), "-np", "2", exe, "20000"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertNotIn("data race", result.stderr)
+        peaks = [int(m) for m in re.findall(r"rank \d: 20000 20000 peak (\d+)", result.stdout)]
+        self.assertEqual(len(peaks), 2, result.stdout)
+        for peak in peaks:
+            self.assertLess(peak, 150 * 1024, result.stdout)
+
     # ---- options and exit codes -----------------------------------------------------------
 
     def test_exit_code_is_configurable(self):

@@ -142,6 +142,38 @@ TEST(LockAll, FlushOfOneTargetLeavesTheOtherConcurrent) {
   EXPECT_THAT(lockAllPattern(false), ElementsAre(Remote("0:MPI_Put@4", "2:load@7")));
 }
 
+// ---- Repeated accesses (a put and a flush in a loop keep one record; see also the e2e test) --
+
+// The older record is kept when the origin learned, between the two accesses, that an access of
+// another origin had completed: that access is ordered before the newer put only.
+TEST(RepeatedAccess, AnAccessOrderedBeforeOnlyTheNewerOneStillRacesTheOlder) {
+  Simulator s(3, sim::Options{sim::Delivery::OnDemand});
+  SegmentId win = s.segment(8, "win");
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    Address buf = r.allocate(4);
+    m.barrier(1);
+    if (r.rank() == 0) {
+      m.lockAll(win, 2);
+      for (int i = 0; i < 3; ++i) {
+        m.put(win, 1, 0, buf, 4, 3);
+        m.flush(win, 1, 4);
+        if (i == 1) m.recv(2, 0, 5);
+      }
+      m.unlockAll(win, 6);
+    }
+    if (r.rank() == 2) {
+      m.lockAll(win, 10);
+      m.put(win, 1, 0, buf, 4, 11);
+      m.flush(win, 1, 12);
+      m.send(0, 0, 13);
+      m.unlockAll(win, 14);
+    }
+    m.barrier(20);
+  });
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@3", "2:MPI_Put@11")));
+}
+
 // Concurrent lock_all epochs of two origins writing the same location race (shared locks).
 TEST(LockAll, TwoOriginsUnderLockAllRace) {
   Simulator s(3);

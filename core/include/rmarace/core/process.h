@@ -224,6 +224,8 @@ private:
   void onEpochClock(Rank origin, WireReader &in);
   void onAck(Rank origin, WireReader &in);
   void insertRemote(uint32_t id);
+  // Whether `newer` makes the record of `older` redundant (see the definition).
+  bool supersedes(const RemoteAccess &newer, const RemoteAccess &older) const;
   void setRemoteCompletion(uint32_t id, CompletionPoint point, Sequence completionSeq);
   void resolveRegionEnds();
   std::optional<ByteRanges> resolveTarget(SegmentId segment, const ByteRanges &offsets, Rank origin,
