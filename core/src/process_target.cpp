@@ -252,13 +252,18 @@ void Process::insertRemote(uint32_t id) {
   record.kind = RecordKind::Remote;
   record.subject = id;
   auto noVisit = [](const ShadowRecord &, Address, uint8_t) {};
-  // Accesses whose check waits for their lock acquisition must still meet every older record.
-  bool checksPending = false;
-  for (const auto &[origin, peer] : incoming_) checksPending |= !peer.provisional.empty();
-  auto live = [this, &r, checksPending](const ShadowRecord &x) {
-    return recordLive(x) &&
-           (checksPending || x.kind != RecordKind::Remote || !supersedes(r, *remote_[x.subject]));
+  // Accesses whose check waits for their lock acquisition must still meet every older record;
+  // looked up only when a record could be replaced.
+  std::optional<bool> checksPending;
+  auto replaced = [&](const ShadowRecord &x) {
+    if (x.kind != RecordKind::Remote || !supersedes(r, *remote_[x.subject])) return false;
+    if (!checksPending) {
+      checksPending = false;
+      for (const auto &[origin, peer] : incoming_) *checksPending |= !peer.provisional.empty();
+    }
+    return !*checksPending;
   };
+  auto live = [&](const ShadowRecord &x) { return recordLive(x) && !replaced(x); };
   for (const ByteRange &range : r.ranges.ranges()) {
     const auto &regions = history_.regions();
     for (uint32_t index = 0; index < regions.size(); ++index) {

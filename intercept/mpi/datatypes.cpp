@@ -7,8 +7,21 @@ namespace rmarace::mpi {
 
 namespace {
 
+// One element of the type is one run of bytes from its start to its extent.
+bool contiguous(const TypeLayout &l) {
+  return l.blocks.size() == 1 && l.blocks[0].begin == 0 &&
+         static_cast<MPI_Aint>(l.blocks[0].end) == l.extent;
+}
+
 void append(TypeLayout &out, const TypeLayout &child, MPI_Aint displacement, int count,
             MPI_Aint stride) {
+  // Back-to-back elements of a contiguous type are one block.
+  if (contiguous(child) && stride == child.extent) {
+    if (count > 0)
+      out.blocks.push_back({static_cast<Address>(displacement),
+                            static_cast<Address>(displacement + count * stride)});
+    return;
+  }
   for (int i = 0; i < count; ++i) {
     MPI_Aint at = displacement + i * stride;
     for (const ByteRange &b : child.blocks)
@@ -18,7 +31,7 @@ void append(TypeLayout &out, const TypeLayout &child, MPI_Aint displacement, int
 }
 
 // The elements of an n-dimensional subarray (MPI-3.1 4.1.3), row by row along the fastest
-// dimension; a row of a contiguous element type is one block.
+// dimension.
 void appendSubarray(TypeLayout &out, const TypeLayout &element, const std::vector<int> &iv) {
   const std::size_t n = static_cast<std::size_t>(iv[0]);
   if (n == 0) return;
@@ -35,18 +48,11 @@ void appendSubarray(TypeLayout &out, const TypeLayout &element, const std::vecto
   }
   for (std::size_t d = 0; d < n; ++d)
     if (subsizes[dim(d)] <= 0) return;
-  const bool contiguous = element.blocks.size() == 1 && element.blocks[0].begin == 0 &&
-                          static_cast<MPI_Aint>(element.blocks[0].end) == element.extent;
   std::vector<int> index(n, 0); // over the slower dimensions 1..n-1
   for (;;) {
     MPI_Aint at = 0;
     for (std::size_t d = 0; d < n; ++d) at += (starts[dim(d)] + index[d]) * stride[d];
-    const int row = subsizes[dim(0)];
-    if (contiguous)
-      out.blocks.push_back(
-          {static_cast<Address>(at), static_cast<Address>(at + row * element.extent)});
-    else
-      append(out, element, at, row, element.extent);
+    append(out, element, at, subsizes[dim(0)], element.extent);
     std::size_t d = 1;
     for (; d < n; ++d) {
       if (++index[d] < subsizes[dim(d)]) break;
@@ -234,8 +240,7 @@ TypeLayout Datatypes::compute(MPI_Datatype type) {
 ByteRanges Datatypes::ranges(Address base, int count, MPI_Datatype type) {
   const TypeLayout &l = layout(type);
   ByteRanges r;
-  if (l.blocks.size() == 1 && l.blocks[0].begin == 0 &&
-      static_cast<MPI_Aint>(l.blocks[0].end) == l.extent) {
+  if (contiguous(l)) {
     r.add(base, static_cast<uint64_t>(count) * l.size); // contiguous: one range
     return r;
   }
