@@ -86,6 +86,23 @@ public:
     return p;
   }
 
+  void sendAnswer(Rank to, const ClockPayload &answer) override {
+    sim_.answers_[{to, answer.replyToken}] = answer;
+  }
+
+  // The simulated receiver always answers in time: a signaller with patience blocks until the
+  // answer is there.
+  std::optional<ClockPayload> takeAnswer(Process &, uint64_t token,
+                                         double patienceSeconds) override {
+    auto key = std::make_pair(self_, token);
+    if (patienceSeconds > 0) sim_.blockUntil(self_, [&] { return sim_.answers_.count(key) > 0; });
+    auto it = sim_.answers_.find(key);
+    if (it == sim_.answers_.end()) return std::nullopt;
+    ClockPayload answer = std::move(it->second);
+    sim_.answers_.erase(it);
+    return answer;
+  }
+
   CollectiveContribution exchange(const GroupView &group, CollectiveKind kind, Rank root,
                                   const CollectiveContribution &mine) override {
     std::size_t round = sim_.roundOf_[{group.channel, self_}]++;

@@ -28,6 +28,43 @@ void ResourcePayload::mergeFrom(const ResourcePayload &other) {
     sentToDeposition[i] = std::max(sentToDeposition[i], other.sentToDeposition[i]);
 }
 
+namespace {
+// Positions in a packed fixed part.
+constexpr std::size_t kFixedClockSize = 0;
+constexpr std::size_t kFixedMembers = 1;
+constexpr std::size_t kFixedHeader = 2;
+} // namespace
+
+std::vector<uint64_t> CollectiveContribution::packFixed() const {
+  std::vector<uint64_t> v;
+  v.reserve(kFixedHeader + clock.size() + sentToMember.size() + 1);
+  v.push_back(clock.size());
+  v.push_back(sentToMember.size());
+  v.insert(v.end(), clock.entries().begin(), clock.entries().end());
+  v.insert(v.end(), sentToMember.begin(), sentToMember.end());
+  v.push_back(ledger.size());
+  return v;
+}
+
+CollectiveContribution CollectiveContribution::unpackFixed(std::span<const uint64_t> words) {
+  CollectiveContribution c;
+  std::size_t n = words[kFixedClockSize], g = words[kFixedMembers];
+  auto clockWords = words.subspan(kFixedHeader, n);
+  auto sentWords = words.subspan(kFixedHeader + n, g);
+  c.clock = VectorClock(std::vector<Epoch>(clockWords.begin(), clockWords.end()));
+  c.sentToMember.assign(sentWords.begin(), sentWords.end());
+  return c;
+}
+
+void CollectiveContribution::combineFixed(std::span<const uint64_t> in, std::span<uint64_t> inout) {
+  std::size_t n = in[kFixedClockSize], g = in[kFixedMembers];
+  for (std::size_t i = kFixedHeader; i < kFixedHeader + n; ++i)
+    inout[i] = std::max(in[i], inout[i]);
+  for (std::size_t i = kFixedHeader + n; i < kFixedHeader + n + g; ++i) inout[i] += in[i];
+  std::size_t ledgerAt = kFixedHeader + n + g; // ledgers are combined by union: at most the larger
+  inout[ledgerAt] = std::max(in[ledgerAt], inout[ledgerAt]);
+}
+
 void CollectiveContribution::combine(const CollectiveContribution &other) {
   clock.merge(other.clock);
   if (sentToMember.size() < other.sentToMember.size())

@@ -55,6 +55,32 @@ void Tracker::signal(Rank to, QueueId queue, LocationHandle site, uint64_t reply
   transport_.sendClock(to, queue, payload);
 }
 
+void Tracker::answer(Rank to, uint64_t token, LocationHandle site) {
+  ClockPayload payload = process_.signal(to, site);
+  payload.replyToken = token;
+  pump(); // batches before the answer: the signaller will ask for them
+  transport_.sendAnswer(to, payload);
+}
+
+void Tracker::awaitAnswer(Rank from, uint64_t token, double patienceSeconds, LocationHandle site) {
+  if (std::optional<ClockPayload> answer = transport_.takeAnswer(process_, token, patienceSeconds))
+    waitWith(from, *answer, site);
+  else
+    lateAnswers_[token] = from;
+}
+
+void Tracker::absorbLateAnswers(LocationHandle site) {
+  for (auto it = lateAnswers_.begin(); it != lateAnswers_.end();) {
+    std::optional<ClockPayload> answer = transport_.takeAnswer(process_, it->first, 0);
+    if (!answer) {
+      ++it;
+      continue;
+    }
+    waitWith(it->second, *answer, site);
+    it = lateAnswers_.erase(it);
+  }
+}
+
 void Tracker::wait(Rank from, QueueId queue, LocationHandle site) {
   waitWith(from, transport_.receiveClock(from, queue), site);
 }

@@ -47,8 +47,14 @@ Constant *RuntimeInterface::pageMap() {
 
 Constant *RuntimeInterface::callSite() {
   PointerType *LocationPtr = LocationTy->getPointerTo();
-  return ConstantExpr::getPointerCast(M.getOrInsertGlobal("__rmarace_callsite", LocationPtr),
-                                      LocationPtr->getPointerTo());
+  // Thread-local, like its declaration in rmarace.h: threads mark their own calls.
+  Constant *Site = M.getOrInsertGlobal("__rmarace_callsite", LocationPtr, [&] {
+    auto *G = new GlobalVariable(M, LocationPtr, /*isConstant=*/false, GlobalValue::ExternalLinkage,
+                                 nullptr, "__rmarace_callsite", nullptr,
+                                 GlobalValue::InitialExecTLSModel);
+    return G;
+  });
+  return ConstantExpr::getPointerCast(Site, LocationPtr->getPointerTo());
 }
 
 } // namespace rmarace

@@ -2,11 +2,12 @@
 // private communicators the tool uses, and the Transport over MPI.
 #pragma once
 
-#include "../../runtime/src/runtime.h"
 #include "datatypes.h"
+#include "mpi/queue_encoding.h"
 #include "mpi/semantics.h"
 #include "request_table.h"
-#include "rmarace/core/queue_id.h"
+#include "rmarace/runtime/lifecycle.h"
+#include "rmarace/runtime/runtime.h"
 
 #include <cstdint>
 #include <deque>
@@ -56,10 +57,6 @@ struct State {
   uint64_t nextChannel = 1;
   SegmentId nextSegment = 1;
   RequestId nextRmaRequest = 1;
-  uint64_t nextReplyToken = 1;
-  std::map<uint64_t, Rank> lateReplies; // token -> receiver, answers not yet absorbed
-  uint64_t globalRaces = 0;
-  bool finalized = false;
 
   Channel *channelOf(MPI_Comm comm);
   // A new channel over the processes of `base` (collective over them: duplicates `base`).
@@ -75,7 +72,8 @@ State *state(); // nullptr outside MPI_Init .. MPI_Finalize
 // World ranks of an MPI group.
 std::vector<Rank> worldRanks(MPI_Group group);
 
-class MpiTransport final : public Transport {
+// The engine's Transport over MPI, and the collectives the runtime needs at start and end.
+class MpiTransport final : public Transport, public rt::RunCollectives {
 public:
   MpiTransport(State &state, MPI_Comm toolComm, Rank worldSize);
   ~MpiTransport() override;
@@ -90,12 +88,13 @@ public:
   void deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) override;
   ResourcePayload fetch(ResourceId resource, Rank deposition) override;
 
-  // Synchronous sends: the receiver answers with its clock under the sender's token. The sender
-  // waits a bounded time (waiting longer could deadlock a correct program); a later answer is
-  // taken at its next MPI call.
-  void sendReply(Rank to, const ClockPayload &payload);
-  std::optional<ClockPayload> takeReply(uint64_t token);
-  std::optional<ClockPayload> awaitReply(Process &process, uint64_t token, double seconds);
+  void sendAnswer(Rank to, const ClockPayload &answer) override;
+  std::optional<ClockPayload> takeAnswer(Process &process, uint64_t token,
+                                         double patienceSeconds) override;
+
+  uint64_t broadcastFromFirst(uint64_t value) override;
+  std::vector<std::string> gatherAtFirst(const std::string &mine) override;
+  uint64_t sumOverAll(uint64_t value) override;
 
   // Probes: the clock of the probed message is received now and kept for its receive.
   void preconsume(QueueId queue, Rank from);
@@ -111,6 +110,8 @@ public:
   // Collective over the window's channel: creates the window's lock deposit area.
   MPI_Win createLockArea(const Channel &channel);
   void waitSends(); // completes outstanding sends (at finalize)
+  // Releases what the transport holds in MPI (before MPI_Finalize).
+  void shutdown();
 
 private:
   struct Route {
@@ -119,10 +120,17 @@ private:
     int tag;
   };
   Route route(Rank world, QueueId queue) const;
+  // Where a resource's deposit lives: a tool window, the deposition's rank in it, the
+  // displacement and the length in words.
+  struct DepositSlot {
+    MPI_Win win;
+    int peer;
+    MPI_Aint disp;
+    std::size_t words;
+  };
+  DepositSlot depositSlot(ResourceId resource, Rank deposition) const;
   void receiveOne(Process &process, int source);
   void testSends();
-  std::vector<uint64_t> packFixed(const CollectiveContribution &c) const;
-  CollectiveContribution unpackFixed(const std::vector<uint64_t> &v, std::size_t members) const;
   std::vector<LedgerEntry> exchangeLedger(const Channel &channel, CollectiveKind kind, Rank root,
                                           const std::vector<LedgerEntry> &mine);
 
@@ -133,7 +141,8 @@ private:
   MPI_Win annotationWindow_ = MPI_WIN_NULL;
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
   std::map<std::tuple<QueueId, Rank>, std::deque<ClockPayload>> preconsumed_;
-  std::map<uint64_t, ClockPayload> replies_;
+  std::map<uint64_t, ClockPayload> answers_; // arrived, by token
+  std::optional<ClockPayload> arrivedAnswer(uint64_t token);
   double lastPoll_ = 0;
 };
 

@@ -4,6 +4,7 @@
 // collective exchanges with a user-defined reduction, and one-sided deposits in tool windows.
 #include "mpi_state.h"
 #include "rmarace/core/wire.h"
+#include "rmarace/runtime/scoped_interceptor.h"
 
 #include <algorithm>
 #include <cstring>
@@ -14,22 +15,20 @@ namespace rmarace::mpi {
 namespace {
 
 constexpr int kTagBatch = 1;
-constexpr int kTagReply = 2;
+constexpr int kTagAnswer = 2;
 constexpr int kTagAnnotation = 16;
+// Annotation queues share this many tags above kTagAnnotation.
+constexpr uint64_t kAnnotationTagRange = 16000;
 constexpr int kTagEpochOpen = 1;
 constexpr int kTagEpochClose = 2;
 constexpr std::size_t kAnnotationSlots = 16;
 constexpr double kPollInterval = 0.005; // seconds
 
-// A collective contribution as one array: [N, G, clock (N), sent (G), ledger count]. The layout
-// travels with the data so that the reduction needs no side channel.
-void reduceContribution(void *in, void *inout, int *, MPI_Datatype *) {
-  const auto *a = static_cast<const uint64_t *>(in);
-  auto *b = static_cast<uint64_t *>(inout);
-  std::size_t n = a[0], g = a[1];
-  for (std::size_t i = 2; i < 2 + n; ++i) b[i] = std::max(a[i], b[i]);
-  for (std::size_t i = 2 + n; i < 2 + n + g; ++i) b[i] += a[i];
-  b[2 + n + g] = std::max(a[2 + n + g], b[2 + n + g]);
+// Combines packed collective contributions (CollectiveContribution::packFixed).
+void reduceContribution(void *in, void *inout, int *length, MPI_Datatype *) {
+  auto words = static_cast<std::size_t>(*length);
+  CollectiveContribution::combineFixed({static_cast<const uint64_t *>(in), words},
+                                       {static_cast<uint64_t *>(inout), words});
 }
 
 std::vector<std::byte> packPayload(const ClockPayload &p) {
@@ -77,9 +76,14 @@ MpiTransport::MpiTransport(State &state, MPI_Comm toolComm, Rank worldSize)
 }
 
 MpiTransport::~MpiTransport() {
+  shutdown();
+}
+
+void MpiTransport::shutdown() {
   waitSends();
   if (annotationWindow_ != MPI_WIN_NULL) PMPI_Win_free(&annotationWindow_);
   if (reduceOp_ != MPI_OP_NULL) PMPI_Op_free(&reduceOp_);
+  if (toolComm_ != MPI_COMM_NULL) PMPI_Comm_free(&toolComm_);
 }
 
 void MpiTransport::testSends() {
@@ -131,6 +135,9 @@ void MpiTransport::receiveBatch(Process &process, Rank origin) {
 }
 
 MpiTransport::Route MpiTransport::route(Rank world, QueueId queue) const {
+  if (rt::idDomain(queue) == rt::IdDomain::Annotation)
+    return {toolComm_, world,
+            kTagAnnotation + static_cast<int>(rt::idLocal(queue) % kAnnotationTagRange)};
   switch (queueKind(queue)) {
   case QueueKind::Message: {
     const Channel &ch = state_.channels.at(queueChannel(queue));
@@ -147,9 +154,6 @@ MpiTransport::Route MpiTransport::route(Rank world, QueueId queue) const {
     }
     break;
   }
-  case QueueKind::Annotation:
-    return {toolComm_, world,
-            kTagAnnotation + static_cast<int>(static_cast<uint32_t>(queueTag(queue)) % 16000u)};
   }
   return {MPI_COMM_NULL, MPI_PROC_NULL, 0};
 }
@@ -171,38 +175,73 @@ ClockPayload MpiTransport::receiveClock(Rank from, QueueId queue) {
   return unpackPayload(receiveBytes(r.peer, r.tag, r.comm, nullptr));
 }
 
-void MpiTransport::sendReply(Rank to, const ClockPayload &payload) {
-  pendingSends_.emplace_back(MPI_REQUEST_NULL, packPayload(payload));
+void MpiTransport::sendAnswer(Rank to, const ClockPayload &answer) {
+  pendingSends_.emplace_back(MPI_REQUEST_NULL, packPayload(answer));
   auto &[request, bytes] = pendingSends_.back();
-  PMPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to, kTagReply, toolComm_,
+  PMPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to, kTagAnswer, toolComm_,
              &request);
 }
 
-std::optional<ClockPayload> MpiTransport::takeReply(uint64_t token) {
+std::optional<ClockPayload> MpiTransport::arrivedAnswer(uint64_t token) {
   for (;;) {
-    auto it = replies_.find(token);
-    if (it != replies_.end()) {
+    auto it = answers_.find(token);
+    if (it != answers_.end()) {
       ClockPayload p = std::move(it->second);
-      replies_.erase(it);
+      answers_.erase(it);
       return p;
     }
     int flag = 0;
     MPI_Status status;
-    PMPI_Iprobe(MPI_ANY_SOURCE, kTagReply, toolComm_, &flag, &status);
+    PMPI_Iprobe(MPI_ANY_SOURCE, kTagAnswer, toolComm_, &flag, &status);
     if (!flag) return std::nullopt;
-    ClockPayload p = unpackPayload(receiveBytes(status.MPI_SOURCE, kTagReply, toolComm_, nullptr));
-    replies_.emplace(p.replyToken, std::move(p));
+    ClockPayload p = unpackPayload(receiveBytes(status.MPI_SOURCE, kTagAnswer, toolComm_, nullptr));
+    answers_.emplace(p.replyToken, std::move(p));
   }
 }
 
-std::optional<ClockPayload> MpiTransport::awaitReply(Process &process, uint64_t token,
-                                                     double seconds) {
-  double deadline = PMPI_Wtime() + seconds;
+std::optional<ClockPayload> MpiTransport::takeAnswer(Process &process, uint64_t token,
+                                                     double patienceSeconds) {
+  double deadline = PMPI_Wtime() + patienceSeconds;
   do {
-    if (std::optional<ClockPayload> p = takeReply(token)) return p;
+    if (std::optional<ClockPayload> p = arrivedAnswer(token)) return p;
     poll(process); // keeps batches flowing while waiting
   } while (PMPI_Wtime() < deadline);
   return std::nullopt;
+}
+
+uint64_t MpiTransport::broadcastFromFirst(uint64_t value) {
+  PMPI_Bcast(&value, 1, MPI_UINT64_T, 0, toolComm_);
+  return value;
+}
+
+std::vector<std::string> MpiTransport::gatherAtFirst(const std::string &mine) {
+  int length = static_cast<int>(mine.size());
+  int rank = 0, size = 1;
+  PMPI_Comm_rank(toolComm_, &rank);
+  PMPI_Comm_size(toolComm_, &size);
+  auto members = static_cast<std::size_t>(size);
+  std::vector<int> lengths(members), displs(members);
+  PMPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, toolComm_);
+  int total = 0;
+  for (std::size_t i = 0; i < members; ++i) {
+    displs[i] = total;
+    total += lengths[i];
+  }
+  std::string all(static_cast<std::size_t>(rank == 0 ? total : 0), '\0');
+  PMPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), displs.data(), MPI_CHAR,
+               0, toolComm_);
+  std::vector<std::string> parts;
+  if (rank != 0) return parts;
+  for (std::size_t i = 0; i < members; ++i)
+    parts.push_back(
+        all.substr(static_cast<std::size_t>(displs[i]), static_cast<std::size_t>(lengths[i])));
+  return parts;
+}
+
+uint64_t MpiTransport::sumOverAll(uint64_t value) {
+  uint64_t total = 0;
+  PMPI_Allreduce(&value, &total, 1, MPI_UINT64_T, MPI_SUM, toolComm_);
+  return total;
 }
 
 void MpiTransport::preconsume(QueueId queue, Rank from) {
@@ -226,27 +265,6 @@ bool MpiTransport::peekPreconsumed(QueueId queue, Rank from, ClockPayload &paylo
   if (it == preconsumed_.end() || it->second.empty()) return false;
   payload = it->second.front();
   return true;
-}
-
-std::vector<uint64_t> MpiTransport::packFixed(const CollectiveContribution &c) const {
-  std::vector<uint64_t> v;
-  v.reserve(3 + c.clock.size() + c.sentToMember.size());
-  v.push_back(c.clock.size());
-  v.push_back(c.sentToMember.size());
-  v.insert(v.end(), c.clock.entries().begin(), c.clock.entries().end());
-  v.insert(v.end(), c.sentToMember.begin(), c.sentToMember.end());
-  v.push_back(c.ledger.size());
-  return v;
-}
-
-CollectiveContribution MpiTransport::unpackFixed(const std::vector<uint64_t> &v,
-                                                 std::size_t members) const {
-  CollectiveContribution c;
-  std::size_t n = v[0];
-  c.clock = VectorClock(std::vector<Epoch>(v.begin() + 2, v.begin() + 2 + static_cast<long>(n)));
-  c.sentToMember.assign(v.begin() + 2 + static_cast<long>(n),
-                        v.begin() + 2 + static_cast<long>(n + members));
-  return c;
 }
 
 std::vector<LedgerEntry> MpiTransport::exchangeLedger(const Channel &ch, CollectiveKind kind,
@@ -310,7 +328,7 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
   p->kind = kind;
   p->root = root;
   p->ledger = mine.ledger;
-  p->send = packFixed(mine);
+  p->send = mine.packFixed();
   p->receive.resize(p->send.size());
   int n = static_cast<int>(p->send.size());
   switch (kind) {
@@ -333,14 +351,17 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
 
 CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bool complete) {
   auto &p = static_cast<MpiExchange &>(pending);
-  PMPI_Wait(&p.request, MPI_STATUS_IGNORE);
-  CollectiveContribution combined = unpackFixed(p.receive, p.group.members.size());
+  {
+    rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
+    PMPI_Wait(&p.request, MPI_STATUS_IGNORE);
+  }
+  CollectiveContribution combined = CollectiveContribution::unpackFixed(p.receive);
   // Ledger entries need a second, variable-size exchange. It keeps its order among the channel's
   // collectives only when every member finishes inside the same call (not for the application's
   // non-blocking collectives, whose completion points differ).
   if (!complete) return combined;
   const Channel &ch = state_.channels.at(p.group.channel);
-  uint64_t ledgerSize = p.receive.back();
+  uint64_t ledgerSize = CollectiveContribution::fixedLedgerLength(p.receive);
   if (p.kind == CollectiveKind::Scan)
     PMPI_Allreduce(MPI_IN_PLACE, &ledgerSize, 1, MPI_UINT64_T, MPI_MAX, ch.shadow);
   if (ledgerSize > 0) combined.ledger = exchangeLedger(ch, p.kind, p.root, p.ledger);
@@ -357,22 +378,24 @@ MPI_Win MpiTransport::createLockArea(const Channel &ch) {
   return win;
 }
 
-void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) {
-  MPI_Win win = MPI_WIN_NULL;
-  int peer = deposition;
-  MPI_Aint disp = 0;
-  std::size_t slot = 2 * worldSize_;
-  if (resource & kAnnotationResourceBit) {
-    win = annotationWindow_;
-    disp = static_cast<MPI_Aint>(std::hash<uint64_t>{}(resource) % kAnnotationSlots * slot);
-  } else {
-    for (const auto &[handle, w] : state_.windows) {
-      if (w.segment != lockResourceWindow(resource)) continue;
-      win = w.toolWindow;
-      peer = state_.channels.at(w.channel).localRank(deposition);
-      disp = lockResourceExclusiveSlot(resource) ? static_cast<MPI_Aint>(slot) : 0;
-    }
+MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {
+  DepositSlot d{MPI_WIN_NULL, deposition, 0, 2 * worldSize_};
+  if (rt::idDomain(resource) == rt::IdDomain::Annotation) {
+    d.win = annotationWindow_;
+    d.disp = static_cast<MPI_Aint>(std::hash<uint64_t>{}(resource) % kAnnotationSlots * d.words);
+    return d;
   }
+  for (const auto &[handle, w] : state_.windows) {
+    if (w.segment != lockResourceWindow(resource)) continue;
+    d.win = w.toolWindow;
+    d.peer = state_.channels.at(w.channel).localRank(deposition);
+    d.disp = lockResourceExclusiveSlot(resource) ? static_cast<MPI_Aint>(d.words) : 0;
+  }
+  return d;
+}
+
+void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) {
+  auto [win, peer, disp, slot] = depositSlot(resource, deposition);
   if (win == MPI_WIN_NULL) return;
   std::vector<uint64_t> data(payload.clock.entries().begin(), payload.clock.entries().end());
   data.resize(worldSize_, 0);
@@ -385,21 +408,7 @@ void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourceP
 }
 
 ResourcePayload MpiTransport::fetch(ResourceId resource, Rank deposition) {
-  MPI_Win win = MPI_WIN_NULL;
-  int peer = deposition;
-  MPI_Aint disp = 0;
-  std::size_t slot = 2 * worldSize_;
-  if (resource & kAnnotationResourceBit) {
-    win = annotationWindow_;
-    disp = static_cast<MPI_Aint>(std::hash<uint64_t>{}(resource) % kAnnotationSlots * slot);
-  } else {
-    for (const auto &[handle, w] : state_.windows) {
-      if (w.segment != lockResourceWindow(resource)) continue;
-      win = w.toolWindow;
-      peer = state_.channels.at(w.channel).localRank(deposition);
-      disp = lockResourceExclusiveSlot(resource) ? static_cast<MPI_Aint>(slot) : 0;
-    }
-  }
+  auto [win, peer, disp, slot] = depositSlot(resource, deposition);
   if (win == MPI_WIN_NULL) return {};
   std::vector<uint64_t> data(slot, 0);
   PMPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win);

@@ -11,9 +11,6 @@ namespace rmarace::mpi {
 uint64_t signalMessage(Scope &scope, MPI_Comm comm, int dest, int tag, bool synchronous = false);
 // After a synchronous send completed: absorb the receiver's answer (Table 3.1: Ssend waits).
 void awaitAnswer(Scope &scope, MPI_Comm comm, int dest, uint64_t token);
-void awaitAnswer(Scope &scope, Rank peer, uint64_t token);
-// Answers that arrived after their send's bounded wait.
-void absorbLateAnswers(Scope &scope);
 // A received (or probed) message: absorb its sender's clock, unless a probe already did.
 void absorbMessage(Scope &scope, uint64_t channel, const MPI_Status &status);
 void absorbProbe(Scope &scope, MPI_Comm comm, const MPI_Status &status);

@@ -5,6 +5,34 @@
 namespace rmarace::mpi {
 
 namespace {
+// Long enough for a receiver that is already in its receive, short enough that a receiver which
+// answers only much later (it completes a non-blocking receive late) costs little.
+constexpr double kAnswerPatienceSeconds = 0.5;
+} // namespace
+
+uint64_t Semantics::send(Rank dest, QueueId queue, LocationHandle site, bool synchronous) {
+  uint64_t token = synchronous ? tracker_.newAnswerToken() : 0;
+  tracker_.signal(dest, queue, site, token);
+  return token;
+}
+
+void Semantics::sendCompleted(Rank dest, uint64_t token, LocationHandle site) {
+  if (token) tracker_.awaitAnswer(dest, token, kAnswerPatienceSeconds, site);
+}
+
+void Semantics::receive(Rank source, QueueId queue, LocationHandle site) {
+  received(source, tracker_.transport().receiveClock(source, queue), site);
+}
+
+void Semantics::received(Rank source, const ClockPayload &payload, LocationHandle site,
+                         bool absorbedAtProbe) {
+  if (!absorbedAtProbe) tracker_.waitWith(source, payload, site);
+  // A synchronous sender waits for this receive: the answer is the receive's signal back
+  // (Table 3.1, footnote 1), after its wait.
+  if (payload.replyToken) tracker_.answer(source, payload.replyToken, site);
+}
+
+namespace {
 // A window's signal for PSCW notifications from `origin` to `target`.
 SignalId pscwSignal(SegmentId window, Rank origin, Rank target) {
   return uint64_t{window} << 40 | uint64_t(static_cast<uint32_t>(origin)) << 20 |

@@ -4,7 +4,7 @@
 // drives them directly.
 #pragma once
 
-#include "rmarace/core/queue_id.h"
+#include "mpi/queue_encoding.h"
 #include "rmarace/core/tracker.h"
 
 #include <cstdint>
@@ -42,25 +42,50 @@ public:
   Rank self() const { return tracker_.process().rank(); }
 
   // ---- Point-to-point (Table 3.1) -------------------------------------------------------------
-  // Sends of every mode signal at initiation (buffered semantics: the least synchronisation).
-  void send(Rank dest, QueueId queue, LocationHandle site) { tracker_.signal(dest, queue, site); }
-  // Receives wait at completion; Probe/Iprobe with a true flag wait as well.
-  void receive(Rank source, QueueId queue, LocationHandle site) {
-    tracker_.wait(source, queue, site);
+  // Sends of every mode signal at initiation (buffered semantics: the least synchronisation). A
+  // synchronous send also asks its receiver for an answer; the returned token names it.
+  uint64_t send(Rank dest, QueueId queue, LocationHandle site, bool synchronous = false);
+  // A synchronous send completed: it waited for the matching receive (Table 3.1), i.e. for the
+  // receiver's answer.
+  void sendCompleted(Rank dest, uint64_t token, LocationHandle site);
+  // Receives wait at completion for the sender's signal on `queue`.
+  void receive(Rank source, QueueId queue, LocationHandle site);
+  // The same with the payload already received: `absorbedAtProbe` when a probe waited for it
+  // (Probe/Iprobe with a true flag wait as well); a synchronous sender is answered either way.
+  void received(Rank source, const ClockPayload &payload, LocationHandle site,
+                bool absorbedAtProbe = false);
+  void probed(Rank source, const ClockPayload &payload, LocationHandle site) {
+    tracker_.waitWith(source, payload, site);
   }
+  // Answers that arrived after their synchronous send's bounded wait.
+  void absorbLateAnswers(LocationHandle site) { tracker_.absorbLateAnswers(site); }
 
   // ---- Collectives (Table 3.2) ------------------------------------------------------------------
+  // Split around the library's collective so that the tool's exchange overlaps it: begin
+  // contributes (signal), end absorbs (wait). `complete`: every member ends in the same call (a
+  // blocking collective); false for non-blocking collectives ended by a request completion.
+  Tracker::Collective collectiveBegin(const GroupView &group, CollectiveKind kind, Rank root,
+                                      LocationHandle site) {
+    return tracker_.beginCollective(group, kind, root, site);
+  }
+  void collectiveEnd(Tracker::Collective &c, bool complete = true) {
+    tracker_.endCollective(c, complete);
+  }
+  void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site) {
+    Tracker::Collective c = collectiveBegin(group, kind, root, site);
+    collectiveEnd(c);
+  }
   void allToAll(const GroupView &group, LocationHandle site) {
-    tracker_.collective(group, CollectiveKind::AllToAll, 0, site);
+    collective(group, CollectiveKind::AllToAll, 0, site);
   }
   void allToOne(const GroupView &group, Rank root, LocationHandle site) {
-    tracker_.collective(group, CollectiveKind::AllToOne, root, site);
+    collective(group, CollectiveKind::AllToOne, root, site);
   }
   void oneToAll(const GroupView &group, Rank root, LocationHandle site) {
-    tracker_.collective(group, CollectiveKind::OneToAll, root, site);
+    collective(group, CollectiveKind::OneToAll, root, site);
   }
   void scan(const GroupView &group, LocationHandle site) {
-    tracker_.collective(group, CollectiveKind::Scan, 0, site);
+    collective(group, CollectiveKind::Scan, 0, site);
   }
 
   // ---- Windows

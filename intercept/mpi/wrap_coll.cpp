@@ -12,9 +12,9 @@ int overlapped(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, Call 
   Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
   if (!ch) return call();
   Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
-  Tracker::Collective c = scope.tracker().beginCollective(ch->group, kind, rootWorld, scope.site());
-  int rc = call();
-  scope.tracker().endCollective(c);
+  Tracker::Collective c = scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site());
+  int rc = scope.blocking(call);
+  scope.sem().collectiveEnd(c);
   return rc;
 }
 
@@ -29,7 +29,7 @@ void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Reque
   rs.channel = ch->id;
   rs.site = scope.site();
   rs.collective = std::make_shared<Tracker::Collective>(
-      scope.tracker().beginCollective(ch->group, kind, rootWorld, scope.site()));
+      scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site()));
   scope.st().requests.add(*request, request, rs);
 }
 
@@ -51,7 +51,7 @@ int MPI_Barrier(MPI_Comm comm) {
   // The tool's exchange is itself a barrier among the same processes.
   Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
   if (!ch) return PMPI_Barrier(comm);
-  scope.tracker().collective(ch->group, A2A, ch->group.members[0], scope.site());
+  scope.sem().allToAll(ch->group, scope.site());
   return MPI_SUCCESS;
 }
 

@@ -23,42 +23,42 @@ extern "C" {
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Comm_dup");
-  int rc = PMPI_Comm_dup(comm, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Comm_dup(comm, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Comm_dup_with_info");
-  int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Comm_dup_with_info(comm, info, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Comm_split");
-  int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Comm_split(comm, color, key, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Comm_split_type");
-  int rc = PMPI_Comm_split_type(comm, type, key, info, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Comm_split_type(comm, type, key, info, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Comm_create");
-  int rc = PMPI_Comm_create(comm, group, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Comm_create(comm, group, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
 
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Comm_create_group");
-  int rc = PMPI_Comm_create_group(comm, group, tag, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Comm_create_group(comm, group, tag, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
@@ -66,14 +66,15 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
 int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder,
                     MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Cart_create");
-  int rc = PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm);
+  int rc = scope.blocking(
+      [&] { return PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
 
 int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Cart_sub");
-  int rc = PMPI_Cart_sub(comm, remain_dims, newcomm);
+  int rc = scope.blocking([&] { return PMPI_Cart_sub(comm, remain_dims, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
@@ -81,7 +82,8 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm) {
 int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder,
                      MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Graph_create");
-  int rc = PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm);
+  int rc = scope.blocking(
+      [&] { return PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm); });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
@@ -90,8 +92,10 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int d
                           const int destinations[], const int weights[], MPI_Info info, int reorder,
                           MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Dist_graph_create");
-  int rc = PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder,
+  int rc = scope.blocking([&] {
+    return PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder,
                                   newcomm);
+  });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
@@ -101,8 +105,10 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
                                    const int destinations[], const int destweights[], MPI_Info info,
                                    int reorder, MPI_Comm *newcomm) {
   RMARACE_SCOPE("MPI_Dist_graph_create_adjacent");
-  int rc = PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree,
+  int rc = scope.blocking([&] {
+    return PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree,
                                            destinations, destweights, info, reorder, newcomm);
+  });
   if (rc == MPI_SUCCESS) registerComm(scope, *newcomm);
   return rc;
 }
@@ -116,7 +122,7 @@ int MPI_Comm_free(MPI_Comm *comm) {
       scope.st().comms.erase(it);
     }
   }
-  return PMPI_Comm_free(comm);
+  return scope.blocking([&] { return PMPI_Comm_free(comm); });
 }
 
 int MPI_Type_free(MPI_Datatype *type) {

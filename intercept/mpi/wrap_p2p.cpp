@@ -7,43 +7,15 @@ uint64_t signalMessage(Scope &scope, MPI_Comm comm, int dest, int tag, bool sync
   if (dest == MPI_PROC_NULL) return 0;
   Channel *ch = scope.st().channelOf(comm);
   if (!ch || dest < 0 || static_cast<std::size_t>(dest) >= ch->group.members.size()) return 0;
-  uint64_t token = synchronous ? scope.st().nextReplyToken++ : 0;
-  scope.tracker().signal(ch->group.members[static_cast<std::size_t>(dest)],
-                         queueId(QueueKind::Message, ch->id, tag), scope.site(), token);
-  return token;
-}
-
-namespace {
-// Long enough for a receiver that is already in its receive, short enough that a receiver which
-// answers only much later (it completes a non-blocking receive late) costs little.
-constexpr double kAnswerWaitSeconds = 0.5;
-} // namespace
-
-void awaitAnswer(Scope &scope, Rank peer, uint64_t token) {
-  if (!token) return;
-  std::optional<ClockPayload> answer =
-      scope.st().transport->awaitReply(scope.tracker().process(), token, kAnswerWaitSeconds);
-  if (answer)
-    scope.tracker().waitWith(peer, *answer, scope.site());
-  else
-    scope.st().lateReplies[token] = peer;
+  return scope.sem().send(ch->group.members[static_cast<std::size_t>(dest)],
+                          queueId(QueueKind::Message, ch->id, tag), scope.site(), synchronous);
 }
 
 void awaitAnswer(Scope &scope, MPI_Comm comm, int dest, uint64_t token) {
   Channel *ch = scope.st().channelOf(comm);
-  if (ch && token) awaitAnswer(scope, ch->group.members[static_cast<std::size_t>(dest)], token);
-}
-
-void absorbLateAnswers(Scope &scope) {
-  for (auto it = scope.st().lateReplies.begin(); it != scope.st().lateReplies.end();) {
-    std::optional<ClockPayload> answer = scope.st().transport->takeReply(it->first);
-    if (!answer) {
-      ++it;
-      continue;
-    }
-    scope.tracker().waitWith(it->second, *answer, scope.site());
-    it = scope.st().lateReplies.erase(it);
-  }
+  if (ch && token)
+    scope.sem().sendCompleted(ch->group.members[static_cast<std::size_t>(dest)], token,
+                              scope.site());
 }
 
 void absorbMessage(Scope &scope, uint64_t channel, const MPI_Status &status) {
@@ -56,16 +28,10 @@ void absorbMessage(Scope &scope, uint64_t channel, const MPI_Status &status) {
   Rank from = it->second.group.members[static_cast<std::size_t>(status.MPI_SOURCE)];
   QueueId queue = queueId(QueueKind::Message, channel, status.MPI_TAG);
   ClockPayload payload;
-  bool probed = scope.st().transport->takePreconsumed(queue, from, payload);
-  if (!probed) payload = scope.st().transport->receiveClock(from, queue);
-  if (payload.replyToken) {
-    // A synchronous sender waits for this receive: answer with the clock before absorbing.
-    ClockPayload answer = scope.tracker().process().signal(from, scope.site());
-    answer.replyToken = payload.replyToken;
-    scope.tracker().pump();
-    scope.st().transport->sendReply(from, answer);
-  }
-  if (!probed) scope.tracker().waitWith(from, payload, scope.site()); // else absorbed at the probe
+  if (scope.st().transport->takePreconsumed(queue, from, payload))
+    scope.sem().received(from, payload, scope.site(), /*absorbedAtProbe=*/true);
+  else
+    scope.sem().receive(from, queue, scope.site());
 }
 
 void absorbProbe(Scope &scope, MPI_Comm comm, const MPI_Status &status) {
@@ -78,7 +44,7 @@ void absorbProbe(Scope &scope, MPI_Comm comm, const MPI_Status &status) {
   if (scope.st().transport->peekPreconsumed(queue, from, payload)) return;
   scope.st().transport->preconsume(queue, from);
   scope.st().transport->peekPreconsumed(queue, from, payload);
-  scope.tracker().waitWith(from, payload, scope.site());
+  scope.sem().probed(from, payload, scope.site());
 }
 
 namespace {
@@ -88,7 +54,7 @@ int blockingSend(const char *name, const void *ret, MPI_Comm comm, int dest, int
                  bool synchronous, Send &&send) {
   Scope scope(name, ret);
   uint64_t token = scope ? signalMessage(scope, comm, dest, tag, synchronous) : 0;
-  int rc = send();
+  int rc = scope.blocking(send);
   if (scope && rc == MPI_SUCCESS) awaitAnswer(scope, comm, dest, token);
   return rc;
 }
@@ -138,7 +104,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_C
              MPI_Status *status) {
   RMARACE_SCOPE("MPI_Recv");
   StatusArray st(status, 1);
-  int rc = PMPI_Recv(buf, count, type, source, tag, comm, st.get());
+  int rc = scope.blocking([&] { return PMPI_Recv(buf, count, type, source, tag, comm, st.get()); });
   if (scope && rc == MPI_SUCCESS) {
     if (Channel *ch = scope.st().channelOf(comm)) absorbMessage(scope, ch->id, st[0]);
   }
@@ -151,8 +117,10 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int 
   RMARACE_SCOPE("MPI_Sendrecv");
   if (scope) signalMessage(scope, comm, dest, sendtag);
   StatusArray st(status, 1);
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+  int rc = scope.blocking([&] {
+    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
                          source, recvtag, comm, st.get());
+  });
   if (scope && rc == MPI_SUCCESS) {
     if (Channel *ch = scope.st().channelOf(comm)) absorbMessage(scope, ch->id, st[0]);
   }
@@ -164,7 +132,9 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
   RMARACE_SCOPE("MPI_Sendrecv_replace");
   if (scope) signalMessage(scope, comm, dest, sendtag);
   StatusArray st(status, 1);
-  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, st.get());
+  int rc = scope.blocking([&] {
+    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, st.get());
+  });
   if (scope && rc == MPI_SUCCESS) {
     if (Channel *ch = scope.st().channelOf(comm)) absorbMessage(scope, ch->id, st[0]);
   }
@@ -232,10 +202,9 @@ static void startOne(Scope &scope, MPI_Request request) {
   if (rs.kind != RequestState::Kind::PersistentSend || rs.peer == MPI_PROC_NULL) return;
   auto ch = scope.st().channels.find(rs.channel);
   if (ch == scope.st().channels.end()) return;
-  rs.replyToken = rs.synchronous ? scope.st().nextReplyToken++ : 0;
-  scope.tracker().signal(ch->second.group.members[static_cast<std::size_t>(rs.peer)],
-                         queueId(QueueKind::Message, rs.channel, rs.tag), scope.site(),
-                         rs.replyToken);
+  rs.replyToken = scope.sem().send(ch->second.group.members[static_cast<std::size_t>(rs.peer)],
+                                   queueId(QueueKind::Message, rs.channel, rs.tag), scope.site(),
+                                   rs.synchronous);
 }
 
 int MPI_Start(MPI_Request *request) {
@@ -254,7 +223,7 @@ int MPI_Startall(int count, MPI_Request requests[]) {
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
   RMARACE_SCOPE("MPI_Probe");
   StatusArray st(status, 1);
-  int rc = PMPI_Probe(source, tag, comm, st.get());
+  int rc = scope.blocking([&] { return PMPI_Probe(source, tag, comm, st.get()); });
   if (scope && rc == MPI_SUCCESS) absorbProbe(scope, comm, st[0]);
   return rc;
 }
@@ -271,7 +240,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
   RMARACE_SCOPE("MPI_Mprobe");
   StatusArray st(status, 1);
-  int rc = PMPI_Mprobe(source, tag, comm, message, st.get());
+  int rc = scope.blocking([&] { return PMPI_Mprobe(source, tag, comm, message, st.get()); });
   if (scope && rc == MPI_SUCCESS) {
     absorbProbe(scope, comm, st[0]);
     // The matched message is received with MPI_Mrecv: its clock is taken now.

@@ -14,15 +14,15 @@ void requestCompleted(Scope &scope, RequestState &rs, const MPI_Status &status) 
     scope.sem().requestCompleted(rs.rma, scope.site());
     break;
   case RequestState::Kind::Collective:
-    scope.tracker().endCollective(*rs.collective, false);
+    scope.sem().collectiveEnd(*rs.collective, /*complete=*/false);
     break;
   case RequestState::Kind::Send:
   case RequestState::Kind::PersistentSend: {
     if (!rs.replyToken || rs.peer == MPI_PROC_NULL) break;
     auto ch = scope.st().channels.find(rs.channel);
     if (ch != scope.st().channels.end())
-      awaitAnswer(scope, ch->second.group.members[static_cast<std::size_t>(rs.peer)],
-                  rs.replyToken);
+      scope.sem().sendCompleted(ch->second.group.members[static_cast<std::size_t>(rs.peer)],
+                                rs.replyToken, scope.site());
     break;
   }
   }
@@ -75,7 +75,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
   MPI_Request before = *request;
   auto found = lookup(scope, 1, request);
   StatusArray st(status, 1);
-  int rc = PMPI_Wait(request, st.get());
+  int rc = scope.blocking([&] { return PMPI_Wait(request, st.get()); });
   if (scope && rc == MPI_SUCCESS) completed(scope, found[0], before, st[0]);
   return rc;
 }
@@ -96,7 +96,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   std::vector<MPI_Request> before(requests, requests + count);
   auto found = lookup(scope, count, requests);
   StatusArray st(statuses, count);
-  int rc = PMPI_Waitall(count, requests, st.get());
+  int rc = scope.blocking([&] { return PMPI_Waitall(count, requests, st.get()); });
   if (scope && rc == MPI_SUCCESS)
     for (int i = 0; i < count; ++i)
       completed(scope, found[static_cast<std::size_t>(i)], before[static_cast<std::size_t>(i)],
@@ -123,7 +123,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *statu
   std::vector<MPI_Request> before(requests, requests + count);
   auto found = lookup(scope, count, requests);
   StatusArray st(status, 1);
-  int rc = PMPI_Waitany(count, requests, index, st.get());
+  int rc = scope.blocking([&] { return PMPI_Waitany(count, requests, index, st.get()); });
   if (scope && rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     completed(scope, found[static_cast<std::size_t>(*index)],
               before[static_cast<std::size_t>(*index)], st[0]);
@@ -149,7 +149,8 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices
   std::vector<MPI_Request> before(requests, requests + incount);
   auto found = lookup(scope, incount, requests);
   StatusArray st(statuses, incount);
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, st.get());
+  int rc =
+      scope.blocking([&] { return PMPI_Waitsome(incount, requests, outcount, indices, st.get()); });
   if (scope && rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
     for (int k = 0; k < *outcount; ++k) {
       int i = indices[k];

@@ -28,9 +28,11 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void 
   // Every member learns every part's size and displacement unit, and all agree on an id.
   int64_t mine[2] = {static_cast<int64_t>(size), dispUnit};
   std::vector<int64_t> all(2 * ch.group.members.size());
-  PMPI_Allgather(mine, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, ch.shadow);
+  scope.blocking(
+      [&] { return PMPI_Allgather(mine, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, ch.shadow); });
   uint64_t segment = st.nextSegment;
-  PMPI_Allreduce(MPI_IN_PLACE, &segment, 1, MPI_UINT64_T, MPI_MAX, ch.shadow);
+  scope.blocking(
+      [&] { return PMPI_Allreduce(MPI_IN_PLACE, &segment, 1, MPI_UINT64_T, MPI_MAX, ch.shadow); });
   st.nextSegment = static_cast<SegmentId>(segment + 1);
   WindowState ws;
   ws.segment = static_cast<SegmentId>(segment);
@@ -76,7 +78,7 @@ extern "C" {
 int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                    MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_create");
-  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  int rc = scope.blocking([&] { return PMPI_Win_create(base, size, disp_unit, info, comm, win); });
   if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, info, base, size, disp_unit, false);
   return rc;
 }
@@ -84,7 +86,8 @@ int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
                      MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_allocate");
-  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  int rc =
+      scope.blocking([&] { return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win); });
   if (rc == MPI_SUCCESS)
     createWindow(scope, *win, comm, info, *static_cast<void **>(baseptr), size, disp_unit, false);
   return rc;
@@ -93,7 +96,8 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                             void *baseptr, MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_allocate_shared");
-  int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  int rc = scope.blocking(
+      [&] { return PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win); });
   if (rc != MPI_SUCCESS) return rc;
   createWindow(scope, *win, comm, info, *static_cast<void **>(baseptr), size, disp_unit, false);
   WindowState *ws = nullptr;
@@ -119,7 +123,7 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
 
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_create_dynamic");
-  int rc = PMPI_Win_create_dynamic(info, comm, win);
+  int rc = scope.blocking([&] { return PMPI_Win_create_dynamic(info, comm, win); });
   if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, info, nullptr, 0, 1, true);
   return rc;
 }
@@ -148,27 +152,28 @@ int MPI_Win_free(MPI_Win *win) {
   WindowState *ws = nullptr;
   if (semanticWindow(scope, *win, &ws)) {
     scope.sem().freeWindow(ws->segment, scope.site());
-    if (ws->toolWindow != MPI_WIN_NULL) PMPI_Win_free(&ws->toolWindow);
+    if (ws->toolWindow != MPI_WIN_NULL)
+      scope.blocking([&] { return PMPI_Win_free(&ws->toolWindow); });
     scope.st().removeChannel(ws->channel);
     scope.st().windows.erase(*win);
   }
-  return PMPI_Win_free(win);
+  return scope.blocking([&] { return PMPI_Win_free(win); });
 }
 
 int MPI_Win_fence(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_fence");
   Window *w = semanticWindow(scope, win);
-  if (!w) return PMPI_Win_fence(assert, win);
+  if (!w) return scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   Semantics::Fence f = scope.sem().fenceBegin(*w, assert &MPI_MODE_NOPRECEDE,
                                               assert &MPI_MODE_NOSUCCEED, scope.site());
-  int rc = PMPI_Win_fence(assert, win);
+  int rc = scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   scope.sem().fenceEnd(*w, f);
   return rc;
 }
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_lock");
-  int rc = PMPI_Win_lock(lock_type, rank, assert, win);
+  int rc = scope.blocking([&] { return PMPI_Win_lock(lock_type, rank, assert, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win, &ws))
@@ -184,15 +189,16 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
   if (Window *w = semanticWindow(scope, win, &ws)) {
     Rank target = worldOf(scope, *ws, rank);
     // A flush cannot return before the lock is held: then the acquisition is known.
-    if (scope.sem().needsConfirmation(*w, target)) PMPI_Win_flush(rank, win);
+    if (scope.sem().needsConfirmation(*w, target))
+      scope.blocking([&] { return PMPI_Win_flush(rank, win); });
     scope.sem().unlock(*w, target, scope.site());
   }
-  return PMPI_Win_unlock(rank, win);
+  return scope.blocking([&] { return PMPI_Win_unlock(rank, win); });
 }
 
 int MPI_Win_lock_all(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_lock_all");
-  int rc = PMPI_Win_lock_all(assert, win);
+  int rc = scope.blocking([&] { return PMPI_Win_lock_all(assert, win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) scope.sem().lockAll(*w, scope.site());
   return rc;
@@ -201,15 +207,15 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
 int MPI_Win_unlock_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_unlock_all");
   if (Window *w = semanticWindow(scope, win)) {
-    if (!w->unconfirmed.empty()) PMPI_Win_flush_all(win);
+    if (!w->unconfirmed.empty()) scope.blocking([&] { return PMPI_Win_flush_all(win); });
     scope.sem().unlockAll(*w, scope.site());
   }
-  return PMPI_Win_unlock_all(win);
+  return scope.blocking([&] { return PMPI_Win_unlock_all(win); });
 }
 
 int MPI_Win_flush(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush");
-  int rc = PMPI_Win_flush(rank, win);
+  int rc = scope.blocking([&] { return PMPI_Win_flush(rank, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win, &ws))
@@ -219,7 +225,7 @@ int MPI_Win_flush(int rank, MPI_Win win) {
 
 int MPI_Win_flush_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_all");
-  int rc = PMPI_Win_flush_all(win);
+  int rc = scope.blocking([&] { return PMPI_Win_flush_all(win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) scope.sem().flush(*w, std::nullopt, scope.site());
   return rc;
@@ -227,7 +233,7 @@ int MPI_Win_flush_all(MPI_Win win) {
 
 int MPI_Win_flush_local(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_local");
-  int rc = PMPI_Win_flush_local(rank, win);
+  int rc = scope.blocking([&] { return PMPI_Win_flush_local(rank, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win, &ws))
@@ -237,7 +243,7 @@ int MPI_Win_flush_local(int rank, MPI_Win win) {
 
 int MPI_Win_flush_local_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_local_all");
-  int rc = PMPI_Win_flush_local_all(win);
+  int rc = scope.blocking([&] { return PMPI_Win_flush_local_all(win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win))
       scope.sem().flushLocal(*w, std::nullopt, scope.site());
@@ -252,7 +258,7 @@ int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
 
 int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_start");
-  int rc = PMPI_Win_start(group, assert, win);
+  int rc = scope.blocking([&] { return PMPI_Win_start(group, assert, win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win))
       scope.sem().start(*w, groupRanks(group), scope.site());
@@ -262,12 +268,12 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
 int MPI_Win_complete(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_complete");
   if (Window *w = semanticWindow(scope, win)) scope.sem().complete(*w, scope.site());
-  return PMPI_Win_complete(win);
+  return scope.blocking([&] { return PMPI_Win_complete(win); });
 }
 
 int MPI_Win_wait(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_wait");
-  int rc = PMPI_Win_wait(win);
+  int rc = scope.blocking([&] { return PMPI_Win_wait(win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) scope.sem().wait(*w, scope.site());
   return rc;

@@ -1,85 +1,112 @@
 // The C ABI of rmarace.h: instrumented accesses and user annotations.
-#include "rmarace/core/queue_id.h"
+#include "page_map.h"
 #include "rmarace/rmarace.h"
-#include "runtime.h"
+#include "rmarace/runtime/id_space.h"
+#include "rmarace/runtime/runtime.h"
+#include "rmarace/runtime/scoped_interceptor.h"
+#include "thread_state_tls.h"
 
 #include <mutex>
+
+// The hot path lives in this file so that the compiler inlines it into the C ABI entry points:
+// an instrumented access costs one call into the runtime and one into the engine.
+namespace rmarace::rt {
+
+void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
+                     const rmarace_location *loc) {
+  ThreadState &thread = tlsThreadState;
+  if (thread.inRuntime) return;
+  std::lock_guard<EngineLock> guard(lock_);
+  if (instance() != this) return; // finished while this thread waited
+  thread.inRuntime = true;
+  process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
+                   reinterpret_cast<LocationHandle>(loc));
+  thread.inRuntime = false;
+}
+
+void Runtime::accessRange(const void *addr, uint64_t size, bool write,
+                          const rmarace_location *loc) {
+  if (tlsThreadState.inRuntime) return;
+  // Most copies touch no tracked page: decide that without the lock.
+  if (!PageMap::mayTrack(reinterpret_cast<Address>(addr), size)) return;
+  std::lock_guard<EngineLock> guard(lock_);
+  if (instance() != this || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
+  ReentrancyGuard reentrancy;
+  process_->access(reinterpret_cast<Address>(addr), size, write, false,
+                   reinterpret_cast<LocationHandle>(loc));
+}
+
+} // namespace rmarace::rt
 
 using rmarace::rt::Runtime;
 
 namespace {
 
-// The call site of an annotation: marked by the pass, or the caller's return address.
-rmarace::LocationHandle annotationSite(Runtime &rt, const char *call, const void *returnAddress) {
-  const rmarace_location *marked = __rmarace_callsite;
-  __rmarace_callsite = nullptr;
-  return rt.callSite(call, marked, returnAddress);
+// An annotation is intercepted like a call of a programming model.
+template <class F> void annotate(const char *call, const void *returnAddress, F &&f) {
+  rmarace::rt::ScopedInterceptor scope(call, returnAddress);
+  if (scope) f(scope.runtime(), scope.site());
 }
 
-template <class F> void annotate(const char *call, const void *returnAddress, F &&f) {
-  Runtime *rt = Runtime::instance();
-  if (!rt || Runtime::inRuntime()) return;
-  std::lock_guard<rmarace::rt::EngineLock> guard(rt->lock());
-  rmarace::rt::ReentrancyGuard reentrancy;
-  f(*rt, annotationSite(*rt, call, returnAddress));
+rmarace::QueueId annotationQueue(uint64_t queue) {
+  return rmarace::rt::domainId(rmarace::rt::IdDomain::Annotation, queue);
+}
+rmarace::ResourceId annotationResource(uint64_t resource) {
+  return rmarace::rt::domainId(rmarace::rt::IdDomain::Annotation, resource);
 }
 
 } // namespace
 
 extern "C" {
 
-const rmarace_location *__rmarace_callsite = nullptr;
+RMARACE_API __thread const rmarace_location *__rmarace_callsite = nullptr;
 
-void __rmarace_access(const void *addr, uint64_t size, uint32_t flags,
-                      const rmarace_location *loc) {
+RMARACE_API void __rmarace_access(const void *addr, uint64_t size, uint32_t flags,
+                                  const rmarace_location *loc) {
   if (Runtime *rt = Runtime::instance())
     rt->access(addr, size, flags & RMARACE_WRITE, flags & RMARACE_ATOMIC, loc);
 }
 
-void __rmarace_read_range(const void *addr, uint64_t size, const rmarace_location *loc) {
+RMARACE_API void __rmarace_read_range(const void *addr, uint64_t size,
+                                      const rmarace_location *loc) {
   if (Runtime *rt = Runtime::instance(); rt && size) rt->accessRange(addr, size, false, loc);
 }
 
-void __rmarace_write_range(const void *addr, uint64_t size, const rmarace_location *loc) {
+RMARACE_API void __rmarace_write_range(const void *addr, uint64_t size,
+                                       const rmarace_location *loc) {
   if (Runtime *rt = Runtime::instance(); rt && size) rt->accessRange(addr, size, true, loc);
 }
 
-void rmarace_annotate_tick(void) {
+RMARACE_API void rmarace_annotate_tick(void) {
   annotate("rmarace_annotate_tick", __builtin_return_address(0),
            [](Runtime &rt, rmarace::LocationHandle site) { rt.process().tick(site); });
 }
 
-void rmarace_annotate_process_signal(int target, uint64_t queue) {
+RMARACE_API void rmarace_annotate_process_signal(int target, uint64_t queue) {
   annotate("rmarace_annotate_process_signal", __builtin_return_address(0),
            [&](Runtime &rt, rmarace::LocationHandle site) {
-             rt.tracker().signal(
-                 target,
-                 rmarace::queueId(rmarace::QueueKind::Annotation, 0, static_cast<int32_t>(queue)),
-                 site);
+             rt.tracker().signal(target, annotationQueue(queue), site);
            });
 }
 
-void rmarace_annotate_process_wait(int origin, uint64_t queue) {
+RMARACE_API void rmarace_annotate_process_wait(int origin, uint64_t queue) {
   annotate("rmarace_annotate_process_wait", __builtin_return_address(0),
            [&](Runtime &rt, rmarace::LocationHandle site) {
-             rt.tracker().wait(
-                 origin,
-                 rmarace::queueId(rmarace::QueueKind::Annotation, 0, static_cast<int32_t>(queue)),
-                 site);
+             rt.tracker().wait(origin, annotationQueue(queue), site);
            });
 }
 
-void rmarace_annotate_resource_signal(uint64_t resource, int deposition) {
+RMARACE_API void rmarace_annotate_resource_signal(uint64_t resource, int deposition) {
   annotate("rmarace_annotate_resource_signal", __builtin_return_address(0),
            [&](Runtime &rt, rmarace::LocationHandle site) {
-             rt.tracker().resourceSignal(rmarace::annotationResource(resource), deposition, site);
+             rt.tracker().resourceSignal(annotationResource(resource), deposition, site);
            });
 }
 
-void rmarace_annotate_resource_wait(uint64_t resource, int deposition) {
+RMARACE_API void rmarace_annotate_resource_wait(uint64_t resource, int deposition) {
   annotate("rmarace_annotate_resource_wait", __builtin_return_address(0),
            [&](Runtime &rt, rmarace::LocationHandle site) {
-             rt.tracker().resourceWait(rmarace::annotationResource(resource), deposition, site);
+             rt.tracker().resourceWait(annotationResource(resource), deposition, site);
            });
 }
 

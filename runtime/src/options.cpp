@@ -1,4 +1,4 @@
-#include "options.h"
+#include "rmarace/runtime/options.h"
 
 #include <cerrno>
 #include <cstdlib>

@@ -1,10 +1,11 @@
 #include "page_map.h"
 
 #include "rmarace/rmarace.h"
+#include "rmarace/runtime/api.h"
 
 #include <sys/mman.h>
 
-unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES];
+RMARACE_API unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES];
 
 namespace rmarace::rt {
 
@@ -23,6 +24,16 @@ unsigned char *level2(uint64_t page, bool create) {
   return l2;
 }
 } // namespace
+
+bool PageMap::mayTrack(Address addr, uint64_t size) {
+  if (size == 0) return false;
+  for (uint64_t page = addr >> RMARACE_PAGE_SHIFT; page <= (addr + size - 1) >> RMARACE_PAGE_SHIFT;
+       ++page) {
+    const unsigned char *l2 = level2(page, false);
+    if (l2 && l2[page & (RMARACE_L2_ENTRIES - 1)]) return true;
+  }
+  return false;
+}
 
 PageMap::~PageMap() {
   for (unsigned char *&l2 : __rmarace_page_map) {

@@ -20,6 +20,9 @@ public:
   // ends inside the range is caught by checking its first byte only.
   void tracked(Address begin, Address end) override;
   void untracked(Address begin, Address end) override;
+  // Whether any page of [addr, addr+size) may hold tracked memory (the inline filter of
+  // rmarace.h, for a range). Needs no lock.
+  static bool mayTrack(Address addr, uint64_t size);
 
 private:
   void adjust(Address begin, Address end, int delta);

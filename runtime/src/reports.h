@@ -3,8 +3,8 @@
 // counted per pair of source locations, and merged across ranks into a summary at the end.
 #pragma once
 
-#include "options.h"
 #include "rmarace/core/race.h"
+#include "rmarace/runtime/options.h"
 
 #include <cstdint>
 #include <map>

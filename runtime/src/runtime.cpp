@@ -1,7 +1,8 @@
-#include "runtime.h"
+#include "rmarace/runtime/runtime.h"
 
 #include "page_map.h"
 #include "reports.h"
+#include "thread_state_tls.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -12,21 +13,17 @@
 
 namespace rmarace::rt {
 
-Runtime *Runtime::instance_ = nullptr;
-[[gnu::tls_model("initial-exec")]] thread_local bool Runtime::inRuntime_ = false;
+std::atomic<Runtime *> Runtime::instance_{nullptr};
 
 namespace {
 constexpr uint64_t kCallSiteBit = uint64_t{1} << 63;
 } // namespace
 
-Runtime &Runtime::create(Rank rank, Rank worldSize, Transport &transport) {
-  instance_ = new Runtime(rank, worldSize, transport);
-  return *instance_;
-}
-
-void Runtime::destroy() {
-  delete instance_;
-  instance_ = nullptr;
+void Runtime::retire() {
+  std::lock_guard<EngineLock> guard(lock_);
+  instance_.store(nullptr, std::memory_order_release);
+  // The page map stays: other threads may be reading it in their inline filter right now. The
+  // object stays too (see instance()); what it holds is released at exit.
 }
 
 Runtime::Runtime(Rank rank, Rank worldSize, Transport &transport) {
@@ -129,25 +126,6 @@ void Runtime::reportRace(const RaceRecord &race) {
 }
 void Runtime::reportError(const ErrorRecord &error) {
   reports_->error(error);
-}
-
-void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
-                     const rmarace_location *loc) {
-  if (inRuntime_) return;
-  std::lock_guard<EngineLock> guard(lock_);
-  ReentrancyGuard reentrancy;
-  process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
-                   reinterpret_cast<LocationHandle>(loc));
-}
-
-void Runtime::accessRange(const void *addr, uint64_t size, bool write,
-                          const rmarace_location *loc) {
-  if (inRuntime_) return;
-  std::lock_guard<EngineLock> guard(lock_);
-  if (!process_->tracks(reinterpret_cast<Address>(addr), size)) return;
-  ReentrancyGuard reentrancy;
-  process_->access(reinterpret_cast<Address>(addr), size, write, false,
-                   reinterpret_cast<LocationHandle>(loc));
 }
 
 } // namespace rmarace::rt

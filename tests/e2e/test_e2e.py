@@ -233,6 +233,14 @@ class E2E(unittest.TestCase):
         self.assertEqual(result.returncode, 66, result.stderr)
         self.assert_race(result.stderr, "two_origins.c:14", "two_origins.c:15")
 
+    def test_threads_blocked_in_mpi_at_once_complete(self):
+        # MPI_THREAD_MULTIPLE: one thread in MPI_Recv, another in MPI_Barrier on another
+        # communicator; the engine lock is released around blocking MPI calls.
+        exe = self.build("thread_multiple.c", "-pthread")
+        result = self.rmarace_run(exe, 2)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("received 42", result.stdout)
+
     def test_mpich_smoke(self):
         self.assertIsNotNone(shutil.which("mpicc.mpich"),
                              "MPICH is not installed; scripts/install-deps.sh installs it")

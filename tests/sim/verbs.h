@@ -8,6 +8,7 @@
 #include "mpi/semantics.h"
 #include "rmarace/sim/simulator.h"
 
+#include <deque>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <map>
@@ -61,10 +62,10 @@ public:
 
   // Point-to-point and collectives.
   void send(Rank dest, int tag, uint32_t line) {
-    sem_.send(dest, queueId(QueueKind::Message, 0, tag), at(line, "MPI_Send"));
+    sem_.send(dest, mpi::queueId(mpi::QueueKind::Message, 0, tag), at(line, "MPI_Send"));
   }
   void recv(Rank source, int tag, uint32_t line) {
-    sem_.receive(source, queueId(QueueKind::Message, 0, tag), at(line, "MPI_Recv"));
+    sem_.receive(source, mpi::queueId(mpi::QueueKind::Message, 0, tag), at(line, "MPI_Recv"));
   }
   void barrier(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Barrier")); }
   void allreduce(uint32_t line) { sem_.allToAll(r_.world(), at(line, "MPI_Allreduce")); }
@@ -159,28 +160,23 @@ public:
 
   // ---- Point-to-point (Table 3.1) --------------------------------------------------------------
   // Sends of every mode signal at initiation; receives wait at completion (3.3.1). Synchronous
-  // sends are bidirectional: the receiver signals back and the sender waits for it.
-  // Queue identifiers as the MPI layer lays them out: kind (Message = 0) << 60 | channel << 32 |
-  // tag. The acknowledgements of synchronous sends use a channel of their own.
-  static QueueId messageQueue(int tag) { return static_cast<uint32_t>(tag); }
-  static QueueId syncAckQueue(int tag) {
-    return kSyncAckChannel << 32 | static_cast<uint32_t>(tag);
-  }
+  // sends are bidirectional: the receiver answers and the sender waits for the answer. All of it
+  // goes through the semantics layer exactly as the PMPI wrappers drive it.
+  static QueueId messageQueue(int tag) { return mpi::queueId(mpi::QueueKind::Message, 0, tag); }
   void send(Rank dest, int tag, uint32_t line, const char *call) {
     sem_.send(dest, messageQueue(tag), at(line, call));
   }
   void bsend(Rank dest, int tag, uint32_t line) { send(dest, tag, line, "MPI_Bsend"); }
   void rsend(Rank dest, int tag, uint32_t line) { send(dest, tag, line, "MPI_Rsend"); }
-  // MPI_Ssend: signal, then wait for the matching receive's signal back.
+  // MPI_Ssend: signal asking for an answer, then wait for the matching receive's answer.
   void ssend(Rank dest, int tag, uint32_t line) {
-    sem_.send(dest, messageQueue(tag), at(line, "MPI_Ssend"));
-    sem_.receive(dest, syncAckQueue(tag), at(line, "MPI_Ssend"));
+    LocationHandle site = at(line, "MPI_Ssend");
+    uint64_t token = sem_.send(dest, messageQueue(tag), site, /*synchronous=*/true);
+    sem_.sendCompleted(dest, token, site);
   }
-  // MPI_Recv matching a synchronous send: wait, then signal back (footnote 1).
-  void recvFromSsend(Rank source, int tag, uint32_t line) {
-    sem_.receive(source, messageQueue(tag), at(line, "MPI_Recv"));
-    sem_.send(source, syncAckQueue(tag), at(line, "MPI_Recv"));
-  }
+  // MPI_Recv matching a synchronous send: wait, and answer (footnote 1). The semantics layer
+  // answers every receive whose sender asked, so this is a plain receive.
+  void recvFromSsend(Rank source, int tag, uint32_t line) { recv(source, tag, line); }
   // MPI_Sendrecv: a signal to `dest` and a wait for `source`.
   void sendrecv(Rank dest, Rank source, int tag, uint32_t line) {
     sem_.send(dest, messageQueue(tag), at(line, "MPI_Sendrecv"));
@@ -192,6 +188,7 @@ public:
     enum Kind { Inactive, Receive, SyncSend, PersistentSend } kind = Inactive;
     Rank peer = 0;
     int tag = 0;
+    uint64_t answerToken = 0; // of a synchronous send
   };
   // MPI_Isend: the signal is issued at initiation (rule 1 of 3.3.1); its MPI_Wait maps to nothing.
   // The same for MPI_Ibsend and MPI_Irsend.
@@ -201,8 +198,8 @@ public:
   }
   // MPI_Issend: signal at initiation; the wait for the receiver happens at completion (footnote 4).
   Request issend(Rank dest, int tag, uint32_t line) {
-    sem_.send(dest, messageQueue(tag), at(line, "MPI_Issend"));
-    return {Request::SyncSend, dest, tag};
+    uint64_t token = sem_.send(dest, messageQueue(tag), at(line, "MPI_Issend"), true);
+    return {Request::SyncSend, dest, tag, token};
   }
   // MPI_Irecv: nothing at initiation; the wait is issued at completion (rule 2 of 3.3.1).
   Request irecv(Rank source, int tag, uint32_t) { return {Request::Receive, source, tag}; }
@@ -217,7 +214,7 @@ public:
   // MPI_Wait (and the completing call of MPI_Test with flag true).
   void wait(Request &r, uint32_t line, const char *call = "MPI_Wait") {
     if (r.kind == Request::Receive) sem_.receive(r.peer, messageQueue(r.tag), at(line, call));
-    if (r.kind == Request::SyncSend) sem_.receive(r.peer, syncAckQueue(r.tag), at(line, call));
+    if (r.kind == Request::SyncSend) sem_.sendCompleted(r.peer, r.answerToken, at(line, call));
   }
   // MPI_Test: only a true flag maps to the wait (footnote 2). The flag is the scenario's choice.
   bool test(Request &r, bool flag, uint32_t line) {
@@ -227,13 +224,20 @@ public:
   // MPI_Probe / MPI_Iprobe with a true flag consume the clock of the message: the wait happens
   // there and the later MPI_Recv of that message maps to nothing.
   void probe(Rank source, int tag, uint32_t line, const char *call = "MPI_Probe") {
-    sem_.receive(source, messageQueue(tag), at(line, call));
+    ClockPayload payload = sem_.tracker().transport().receiveClock(source, messageQueue(tag));
+    sem_.probed(source, payload, at(line, call));
+    probed_[{source, tag}].push_back(payload);
   }
   bool iprobe(Rank source, int tag, bool flag, uint32_t line) {
     if (flag) probe(source, tag, line, "MPI_Iprobe");
     return flag;
   }
-  void recvAfterProbe(Rank, int, uint32_t) {}
+  // The receive of a probed message: nothing to absorb, but a synchronous sender is answered.
+  void recvAfterProbe(Rank source, int tag, uint32_t line) {
+    std::deque<ClockPayload> &pending = probed_.at({source, tag});
+    sem_.received(source, pending.front(), at(line, "MPI_Recv"), /*absorbedAtProbe=*/true);
+    pending.pop_front();
+  }
 
   // ---- Collectives (Table 3.2) -----------------------------------------------------------------
   void gather(Rank root, uint32_t line) { sem_.allToOne(r_.world(), root, at(line, "MPI_Gather")); }
@@ -287,7 +291,7 @@ public:
     r_.tracker().pump();
   }
 
-  static constexpr uint64_t kSyncAckChannel = 0x0fffffff;
+  std::map<std::pair<Rank, int>, std::deque<ClockPayload>> probed_; // (source, tag)
 
   void load(Address a, uint64_t n, uint32_t line) { r_.load(a, n, line); }
   void store(Address a, uint64_t n, uint32_t line) { r_.store(a, n, line); }

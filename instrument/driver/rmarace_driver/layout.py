@@ -27,8 +27,10 @@ class Layout:
         return path
 
     def runtime_link_flags(self, mpi):
-        """Links the runtime first and unconditionally, so that its MPI_* definitions take
-        precedence over libmpi's, with an rpath so the program finds it at run time."""
+        """Links the MPI front end first and unconditionally, so that its MPI_* definitions take
+        precedence over libmpi's, then the runtime library every front end shares (it defines
+        the C ABI instrumented code calls), with an rpath so the program finds both at run
+        time."""
         self.runtime_library(mpi)
         return [f"-L{self.library_dir}", "-Wl,--push-state,--no-as-needed", f"-lrmarace-{mpi}",
-                "-Wl,--pop-state", f"-Wl,-rpath,{self.library_dir}"]
+                "-lrmarace", "-Wl,--pop-state", f"-Wl,-rpath,{self.library_dir}"]

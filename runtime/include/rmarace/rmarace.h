@@ -54,9 +54,10 @@ void __rmarace_read_range(const void *addr, uint64_t size, const rmarace_locatio
 void __rmarace_write_range(const void *addr, uint64_t size, const rmarace_location *loc);
 
 /* Call-site marking: the pass stores the location of an MPI, OpenSHMEM or GASPI call into this
- * variable right before the call, so that reports name the line of the RMA call. The runtime
- * consumes and clears it. */
-extern const rmarace_location *__rmarace_callsite;
+ * thread-local variable right before the call, so that reports name the line of the RMA call.
+ * The runtime consumes and clears it. Initial-exec TLS: the runtime is linked or preloaded. */
+extern __thread const rmarace_location *__rmarace_callsite
+    __attribute__((tls_model("initial-exec")));
 
 /* User annotations for synchronisation the runtime cannot see (dissertation 3.4.6), such as
  * polling on window memory with plain loads. Resources are arbitrary 64-bit identifiers;

@@ -9,7 +9,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-DAG: @[[PUT_LOC:__rmarace_loc[.0-9]*]] = private constant %rmarace.location { {{.*}}, i32 7, i32 3 }
 ; CHECK-DAG: @[[GET_LOC:__rmarace_loc[.0-9]*]] = private constant %rmarace.location { {{.*}}, i32 8, i32 5 }
-; CHECK-DAG: @__rmarace_callsite = external global %rmarace.location*
+; CHECK-DAG: @__rmarace_callsite = external thread_local(initialexec) global %rmarace.location*
 
 declare i32 @MPI_Put(i8*, i32, i8*, i32, i64, i32, i8*, i8*)
 declare i32 @PMPI_Get(i8*, i32, i8*, i32, i64, i32, i8*, i8*)

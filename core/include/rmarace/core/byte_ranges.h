@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rmarace/core/types.h"
+#include "rmarace/core/visibility.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,7 +17,7 @@ struct ByteRange {
   bool operator==(const ByteRange &) const = default;
 };
 
-class ByteRanges {
+class RMARACE_API ByteRanges {
 public:
   ByteRanges() = default;
   ByteRanges(Address begin, uint64_t size) { add(begin, size); }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "rmarace/core/types.h"
+#include "rmarace/core/visibility.h"
 
 #include <cstdint>
 #include <map>
@@ -28,7 +29,7 @@ struct LedgerEntry {
   bool operator==(const LedgerEntry &) const = default;
 };
 
-class BatchLedger {
+class RMARACE_API BatchLedger {
 public:
   BatchLedger(Rank self, Rank worldSize);
 

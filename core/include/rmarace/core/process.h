@@ -18,6 +18,7 @@
 #include "rmarace/core/race.h"
 #include "rmarace/core/sync.h"
 #include "rmarace/core/types.h"
+#include "rmarace/core/visibility.h"
 
 #include <array>
 #include <cstdint>
@@ -49,7 +50,7 @@ public:
   virtual void untracked(Address begin, Address end) = 0;
 };
 
-class Process {
+class RMARACE_API Process {
 public:
   struct Options {
     // Seal a peer's open batch once it holds this many bytes.

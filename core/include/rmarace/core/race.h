@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rmarace/core/types.h"
+#include "rmarace/core/visibility.h"
 
 #include <cstdint>
 #include <optional>
@@ -51,7 +52,7 @@ struct ErrorRecord {
   Location location;
 };
 
-class ProcessHost {
+class RMARACE_API ProcessHost {
 public:
   virtual ~ProcessHost() = default;
   virtual Location resolve(LocationHandle handle) = 0;

@@ -5,6 +5,7 @@
 #include "rmarace/core/ledger.h"
 #include "rmarace/core/types.h"
 #include "rmarace/core/vector_clock.h"
+#include "rmarace/core/visibility.h"
 
 #include <cstdint>
 #include <deque>
@@ -26,7 +27,7 @@ struct ClockPayload {
 // A deposit at a resource's deposition process (Def. 3.5 (5)/(6)): the clock, and for every
 // origin the number of batches it had sent to the deposition process, so that the deposition
 // process can wait for them when it acquires the resource itself.
-struct ResourcePayload {
+struct RMARACE_API ResourcePayload {
   VectorClock clock;
   std::vector<uint64_t> sentToDeposition; // indexed by origin rank
   // Element-wise maximum with another deposit (what a one-sided MAX accumulate does).
@@ -49,15 +50,24 @@ enum class CollectiveKind : uint8_t {
 
 // One member's contribution to a collective exchange, and the combined result. Combining is
 // element-wise: maximum of the clocks, sum of the batch counts, union of the ledger entries.
-struct CollectiveContribution {
+struct RMARACE_API CollectiveContribution {
   VectorClock clock;
   std::vector<uint64_t> sentToMember; // batches this member sent to each member (group order)
   std::vector<LedgerEntry> ledger;    // only for groups smaller than the world
   void combine(const CollectiveContribution &other);
+
+  // The fixed-size part (clock, batch counts, ledger length) as one array of words, so that a
+  // transport can combine contributions with a reduction over plain integers:
+  // [N, G, clock (N), sentToMember (G), ledger length]. The layout travels with the data.
+  std::vector<uint64_t> packFixed() const;
+  static CollectiveContribution unpackFixed(std::span<const uint64_t> words);
+  static uint64_t fixedLedgerLength(std::span<const uint64_t> words) { return words.back(); }
+  // combine() on packed fixed parts: `inout` becomes the combination of both.
+  static void combineFixed(std::span<const uint64_t> in, std::span<uint64_t> inout);
 };
 
 // The clock state of one process.
-class SyncState {
+class RMARACE_API SyncState {
 public:
   SyncState(Rank self, Rank worldSize);
 

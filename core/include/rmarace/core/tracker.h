@@ -3,8 +3,11 @@
 #pragma once
 
 #include "rmarace/core/process.h"
+#include "rmarace/core/visibility.h"
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rmarace {
@@ -18,7 +21,7 @@ public:
 // How processes exchange tool data. Implemented over MPI by the runtime and in memory by the
 // simulator. Blocking operations must keep delivering incoming batches while they block when the
 // underlying transport needs that to make progress.
-class Transport {
+class RMARACE_API Transport {
 public:
   virtual ~Transport() = default;
   // Batches travel FIFO per (origin, target) pair.
@@ -30,6 +33,14 @@ public:
   // Process-bound synchronisation payloads, matched FIFO per (from, to, queue).
   virtual void sendClock(Rank to, QueueId queue, const ClockPayload &payload) = 0;
   virtual ClockPayload receiveClock(Rank from, QueueId queue) = 0;
+  // Answers to signals that asked for one (a synchronous send waits for its receive): the answer
+  // travels back to the signaller under the token its signal carried (answer.replyToken).
+  virtual void sendAnswer(Rank to, const ClockPayload &answer) = 0;
+  // The answer under `token` if it arrives within `patienceSeconds`. A transport over a real
+  // library waits no longer: the peer may answer only much later (it completes a non-blocking
+  // receive late), and waiting for it could deadlock a correct program.
+  virtual std::optional<ClockPayload> takeAnswer(Process &process, uint64_t token,
+                                                 double patienceSeconds) = 0;
   // Collective exchange; returns the combination this member needs (see CollectiveKind).
   virtual CollectiveContribution exchange(const GroupView &group, CollectiveKind kind, Rank root,
                                           const CollectiveContribution &mine) = 0;
@@ -46,7 +57,7 @@ public:
   virtual ResourcePayload fetch(ResourceId resource, Rank deposition) = 0;
 };
 
-class Tracker {
+class RMARACE_API Tracker {
 public:
   Tracker(Process &process, Transport &transport) : process_(process), transport_(transport) {}
   Process &process() { return process_; }
@@ -61,6 +72,14 @@ public:
   void signal(Rank to, QueueId queue, LocationHandle site, uint64_t replyToken = 0);
   void wait(Rank from, QueueId queue, LocationHandle site);
   void waitWith(Rank from, const ClockPayload &payload, LocationHandle site);
+  // A token for a signal that asks its waiter for an answer.
+  uint64_t newAnswerToken() { return nextAnswerToken_++; }
+  // Answers a signal that asked for it: this process's clock goes back to `to` (a signal).
+  void answer(Rank to, uint64_t token, LocationHandle site);
+  // Waits for the answer to a signal that asked for one, at most `patienceSeconds`; an answer
+  // that comes later is absorbed by the next absorbLateAnswers.
+  void awaitAnswer(Rank from, uint64_t token, double patienceSeconds, LocationHandle site);
+  void absorbLateAnswers(LocationHandle site);
   // Collective synchronisation (Def. 3.6 to 3.8, scan), possibly split around the application's
   // collective: begin contributes (the signal), end absorbs (the wait).
   struct Collective {
@@ -98,6 +117,8 @@ public:
 private:
   Process &process_;
   Transport &transport_;
+  uint64_t nextAnswerToken_ = 1;
+  std::map<uint64_t, Rank> lateAnswers_; // token -> the peer that will answer
 };
 
 } // namespace rmarace

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rmarace/core/types.h"
+#include "rmarace/core/visibility.h"
 
 #include <cstddef>
 #include <span>
@@ -11,7 +12,7 @@ namespace rmarace {
 
 // A vector clock over the world's ranks. Dense for now; callers only use the operations below,
 // so the representation can become sparse without touching them.
-class VectorClock {
+class RMARACE_API VectorClock {
 public:
   VectorClock() = default;
   explicit VectorClock(std::size_t ranks) : entries_(ranks, 0) {}

@@ -132,6 +132,7 @@ private:
   std::map<std::pair<Rank, Rank>, std::deque<Batch>> channels_;
   std::map<std::tuple<Rank, Rank, QueueId>, std::deque<ClockPayload>> clocks_;
   std::map<std::pair<ResourceId, Rank>, ResourcePayload> deposits_;
+  std::map<std::pair<Rank, uint64_t>, ClockPayload> answers_; // (signaller, token)
   struct CollectiveRound {
     std::map<Rank, CollectiveContribution> contributions;
     std::size_t consumed = 0;

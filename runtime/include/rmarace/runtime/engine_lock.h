@@ -20,6 +20,7 @@ public:
         sched_yield();
     }
   }
+  bool tryLock() { return !held_.exchange(true, std::memory_order_acquire); }
   void unlock() { held_.store(false, std::memory_order_release); }
 
 private:

@@ -1,18 +1,23 @@
-// The per-process runtime: owns the engine of this process, resolves source locations, keeps the
-// fast address filter current and writes reports. Independent of the programming model; the
-// interceptors (intercept/mpi) create it at MPI_Init and drive it.
+// The per-process runtime: owns the one engine of this process (shared by every programming
+// model's front end), resolves source locations, keeps the fast address filter current and
+// writes reports. It knows no programming model: a front end starts it (lifecycle.h), drives the
+// engine through tracker() inside a ScopedInterceptor (scoped_interceptor.h), and supplies the
+// Transport and RunCollectives it needs to talk to the other processes.
 #pragma once
 
-#include "engine_lock.h"
-#include "options.h"
 #include "rmarace/core/process.h"
 #include "rmarace/core/tracker.h"
 #include "rmarace/rmarace.h"
+#include "rmarace/runtime/api.h"
+#include "rmarace/runtime/engine_lock.h"
+#include "rmarace/runtime/options.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -21,12 +26,12 @@ namespace rmarace::rt {
 class PageMap;
 class ReportWriter;
 
-class Runtime final : public ProcessHost {
+class RMARACE_API Runtime final : public ProcessHost {
 public:
-  // The runtime of this process, or nullptr before initialisation and after finalisation.
-  static Runtime *instance() { return instance_; }
-  static Runtime &create(Rank rank, Rank worldSize, Transport &transport);
-  static void destroy();
+  // The runtime of this process, or nullptr before start and after finish (lifecycle.h). Read
+  // without the lock by every instrumented access: the object itself is never freed, so a thread
+  // that loaded the pointer just before finish still reads valid memory.
+  static Runtime *instance() { return instance_.load(std::memory_order_acquire); }
 
   Rank rank() const { return process_->rank(); }
   Rank worldSize() const { return process_->worldSize(); }
@@ -34,12 +39,9 @@ public:
   Tracker &tracker() { return *tracker_; }
   const Options &options() const { return options_; }
   ReportWriter &reports() { return *reports_; }
-  // Serialises the engine against accesses from other threads (see docs/runtime.md). Not
-  // recursive: code that may run inside runtime work checks inRuntime() first.
+  // Serialises the engine against other threads (see docs/runtime.md). Not recursive: take it
+  // through ScopedInterceptor, which knows whether this thread holds it already.
   EngineLock &lock() { return lock_; }
-  // Whether this thread is doing runtime work (instrumented code run by MPI itself, such as a user
-  // reduction operation, must not re-enter the engine).
-  static bool inRuntime() { return inRuntime_; }
 
   // Location handles. Plain-access handles are `rmarace_location` addresses from the pass;
   // call sites are interned with their call name (high bit set).
@@ -51,16 +53,19 @@ public:
   void reportError(const ErrorRecord &error) override;
 
   // The hot path, called after the inline filter. Range accesses (memory intrinsics) come without
-  // a filter and are first checked against the tracked ranges.
+  // a filter and are first checked against the page map, without the lock.
   void access(const void *addr, uint64_t size, bool write, bool atomic,
               const rmarace_location *loc);
   void accessRange(const void *addr, uint64_t size, bool write, const rmarace_location *loc);
 
 private:
+  friend class Lifecycle;
   Runtime(Rank rank, Rank worldSize, Transport &transport);
   ~Runtime() override;
+  // Ends the engine's work: later accesses and intercepted calls see no runtime.
+  void retire();
 
-  static Runtime *instance_;
+  static std::atomic<Runtime *> instance_;
   Options options_;
   EngineLock lock_;
   std::unique_ptr<Process> process_;
@@ -77,20 +82,6 @@ private:
   std::map<std::tuple<const char *, const void *, const void *>, uint64_t> callSiteIndex_;
   std::unordered_map<const void *, Location> symbolized_;
   Location symbolize(const void *returnAddress);
-  // initial-exec: read on every tracked access; the library is linked or preloaded, never
-  // dlopen()ed, so its TLS is in the static block and needs no __tls_get_addr call.
-  [[gnu::tls_model("initial-exec")]] static thread_local bool inRuntime_;
-  friend struct ReentrancyGuard;
-};
-
-// Marks runtime work on this thread so that instrumented code running inside it (e.g. user
-// reduction operations called by MPI) is not fed back into the engine.
-struct ReentrancyGuard {
-  ReentrancyGuard() : was_(Runtime::inRuntime_) { Runtime::inRuntime_ = true; }
-  ~ReentrancyGuard() { Runtime::inRuntime_ = was_; }
-  ReentrancyGuard(const ReentrancyGuard &) = delete;
-  ReentrancyGuard &operator=(const ReentrancyGuard &) = delete;
-  bool was_;
 };
 
 } // namespace rmarace::rt

@@ -1,0 +1,31 @@
+// Queue and resource identifiers are plain 64-bit numbers to the engine. Each front end (and the
+// user annotations) owns one domain of them, so that two programming models in one process never
+// use the same identifier for different things; what the rest of an identifier means is the
+// domain owner's business (e.g. intercept/mpi/queue_encoding.h).
+#pragma once
+
+#include "rmarace/core/types.h"
+
+#include <cstdint>
+
+namespace rmarace::rt {
+
+enum class IdDomain : uint8_t {
+  Annotation = 0, // rmarace_annotate_* (runtime/src/abi.cpp)
+  Mpi = 1,        // intercept/mpi
+};
+
+inline constexpr unsigned kIdDomainShift = 60;
+inline constexpr uint64_t kIdLocalMask = (uint64_t{1} << kIdDomainShift) - 1;
+
+inline constexpr uint64_t domainId(IdDomain domain, uint64_t local) {
+  return uint64_t{static_cast<uint8_t>(domain)} << kIdDomainShift | (local & kIdLocalMask);
+}
+inline constexpr IdDomain idDomain(uint64_t id) {
+  return static_cast<IdDomain>(id >> kIdDomainShift);
+}
+inline constexpr uint64_t idLocal(uint64_t id) {
+  return id & kIdLocalMask;
+}
+
+} // namespace rmarace::rt
