@@ -174,6 +174,59 @@ void BM_LocalAccessAfterTick(benchmark::State &state) {
 }
 BENCHMARK(BM_LocalAccessAfterTick);
 
+// ---- Plain accesses while own RMA buffers are in flight ----------------------------------------
+
+// A process with `buffers` put origin buffers in flight, 64 bytes apart in private memory.
+struct InFlight {
+  static constexpr uint64_t kBufferStride = 64;
+  static constexpr uint64_t kBufferBytes = 8;
+  static Address buffer(uint64_t i) { return baseOf(0) + 3 * kWinBytes + i * kBufferStride; }
+
+  explicit InFlight(int64_t buffers) {
+    p.exposeMemory(kWin, baseOf(0), kWinBytes, "win");
+    p.tick(1);
+    for (uint64_t i = 0; i < static_cast<uint64_t>(buffers); ++i) {
+      RmaOperation op;
+      op.site = 2;
+      op.target = 1;
+      op.segment = kWin;
+      op.context = kWin;
+      op.targetRanges = ByteRanges(i * kBufferStride, kBufferBytes);
+      op.remoteWrite = true;
+      op.originRead = ByteRanges(buffer(i), kBufferBytes);
+      p.issue(op);
+    }
+  }
+  NullHost host;
+  Process p{0, 2, host};
+};
+
+// A load of window memory (a cache hit) while buffers are in flight elsewhere: it is checked
+// against them without allocating.
+void BM_LocalAccessWithBuffersInFlight(benchmark::State &state) {
+  InFlight s(state.range(0));
+  const Address a = baseOf(0) + 4096;
+  s.p.access(a, 8, false, false, 7);
+  for (auto _ : state) s.p.access(a, 8, false, false, 7);
+}
+BENCHMARK(BM_LocalAccessWithBuffersInFlight)->Arg(1)->Arg(64);
+
+// A load of private memory next to (not on) an in-flight buffer.
+void BM_PrivateAccessNextToBuffersInFlight(benchmark::State &state) {
+  InFlight s(state.range(0));
+  const Address a = InFlight::buffer(0) + InFlight::kBufferBytes;
+  for (auto _ : state) s.p.access(a, 8, false, false, 7);
+}
+BENCHMARK(BM_PrivateAccessNextToBuffersInFlight)->Arg(1)->Arg(64);
+
+// The check behind range accesses (memcpy) that passed the page filter.
+void BM_TracksWithBuffersInFlight(benchmark::State &state) {
+  InFlight s(state.range(0));
+  const Address a = InFlight::buffer(0) + InFlight::kBufferBytes;
+  for (auto _ : state) benchmark::DoNotOptimize(s.p.tracks(a, 8));
+}
+BENCHMARK(BM_TracksWithBuffersInFlight)->Arg(0)->Arg(1)->Arg(64);
+
 // ---- Recording one remote access ----------------------------------------------------------------
 // Origin: MPI_Put (forward into the open batch, seal it); target: receive the batch and check
 // the access against the history. A fence every 1000 accesses (not timed) closes the regions and

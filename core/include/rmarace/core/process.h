@@ -33,9 +33,6 @@
 
 namespace rmarace {
 
-class WireReader;
-class WireWriter;
-
 // A sealed batch of RMA metadata for one peer.
 struct Batch {
   Rank peer = 0;
@@ -67,7 +64,7 @@ public:
   Rank worldSize() const { return sync_.worldSize(); }
   Epoch epoch() const { return sync_.epoch(); }
   const SyncState &sync() const { return sync_; }
-  void setTrackingListener(TrackingListener *listener) { listener_ = listener; }
+  void setTrackingListener(TrackingListener *listener);
 
   // ---- Remotely accessible memory -------------------------------------------------------------
   // Exposes [base, base+size) as this process's part of `segment`. For dynamic segments, call it
@@ -134,7 +131,7 @@ public:
 
   // ---- Transport
   // ------------------------------------------------------------------------------------
-  bool hasOutgoing() const { return !sealed_.empty(); }
+  bool hasOutgoing() const;
   std::vector<Batch> takeOutgoing();
   // Seals all open batches now (e.g. before the program ends).
   void flushBatches();
@@ -165,198 +162,12 @@ public:
   void collectGarbage();
 
 private:
-  struct OwnAccess;
-  struct RemoteAccess;
-  struct IssuedOp;
-  struct PeerOut;
-  struct PeerIn;
-  struct NotifyRecord;
-
-  // direct accesses (mapRemoteMemory)
-  struct RemoteMapping {
-    SegmentId segment = 0;
-    Rank owner = 0;
-    uint64_t size = 0;
-  };
-  // Direct accesses since the last engine event, merged per owner, segment, site and kind: they
-  // share one epoch and complete at once, so one remote access stands for all of them.
-  struct DirectPending {
-    Rank owner = 0;
-    SegmentId segment = 0;
-    LocationHandle site = kNoLocation;
-    bool write = false;
-    bool languageAtomic = false;
-    uint64_t accessSize = 0;
-    ByteRanges offsets;
-  };
-  // Handles the part of an access inside a mapping; returns the first address after it, or addr
-  // when addr is not mapped.
-  Address directAccess(Address addr, uint64_t size, bool write, bool languageAtomic,
-                       LocationHandle site);
-  void flushDirect();
-  void issueDirect(const DirectPending &d);
-
-  // origin side
-  uint32_t newOwnAccess(AccessKind kind, const ByteRanges &ranges, const RmaOperation &op,
-                        uint64_t fenceCount);
-  void completeOwnAccess(uint32_t id, Epoch lastEpoch);
-  void checkAgainstPending(const ByteRanges &ranges, AccessKind kind, const Atomicity *atomicity,
-                           uint32_t ownId, LocationHandle site, uint64_t size, bool languageAtomic);
-  void recordOwnOnExposed(uint32_t ownId);
-  void forward(const RmaOperation &op, uint64_t fenceCount, bool bufferPending);
-  PeerOut &out(Rank peer);
-  void seal(Rank peer);
-  void sealAll();
-  uint32_t snapshotFor(Rank target, ContextId context, bool &provisional, uint64_t &lockEpoch);
-  void sendLocation(PeerOut &peer, LocationHandle site);
-  void applyOriginCompletion(const Completion &c, bool sync);
-  void emitCompletionNotice(Rank target, ContextId context, Sequence bound, bool reads, bool writes,
-                            Sequence single, Epoch threshold);
-  void pendingAckCompletions();
-
-  // target side
-  void processBatch(Rank origin, std::span<const std::byte> bytes);
-  // Whether every batch a header names as causally preceding has been processed.
-  bool causallyReady(Rank from, std::span<const LedgerEntry> required) const;
-  void drainQueued();
-  void onRemoteAccess(Rank origin, WireReader &in);
-  void onCompletionNotice(Rank origin, WireReader &in);
-  void onNotify(Rank origin, WireReader &in);
-  void onEpochClock(Rank origin, WireReader &in);
-  void onAck(Rank origin, WireReader &in);
-  void insertRemote(uint32_t id);
-  // Whether `newer` makes the record of `older` redundant (see the definition).
-  bool supersedes(const RemoteAccess &newer, const RemoteAccess &older) const;
-  void setRemoteCompletion(uint32_t id, CompletionPoint point, Sequence completionSeq);
-  void resolveRegionEnds();
-  std::optional<ByteRanges> resolveTarget(SegmentId segment, const ByteRanges &offsets, Rank origin,
-                                          LocationHandle site, const Location *siteLocation);
-
-  uint64_t fenceCount(Rank target, ContextId context) const;
-  bool pairRaces(const RemoteAccess &earlier, const RemoteAccess &later) const;
-  void checkRemoteAgainstHistory(uint32_t id);
-  void finalizeProvisional(uint32_t id, const VectorClock &acquisition);
-  void updateHorizon();
-  void releaseDetached(std::optional<SegmentId> segment);
-  void removeFromPendingIndex(uint32_t id);
-
-  // reports
-  AccessRecord describeOwn(const OwnAccess &a) const;
-  AccessRecord describeRemote(const RemoteAccess &a) const;
-  AccessRecord describeLocal(const ShadowRecord &r, uint8_t mask) const;
-  ConcurrentRegion regionOf(const RemoteAccess &a) const;
-  ConcurrentRegion regionOf(const OwnAccess &a) const;
-  // The RMA access whose concurrent region a report shows.
-  struct RegionSubject {
-    enum Kind { Remote, Own } kind;
-    uint32_t id;
-  };
-  // The other access of a race whose subject is a remote access, to check the race again once
-  // the subject's region is known in full.
-  struct Counterpart {
-    enum Kind { None, Local, Own, Remote } kind = None;
-    uint32_t id = 0; // own or remote access id
-    Epoch epoch = 0; // epoch of a plain access
-  };
-  void report(RaceKind kind, Address at, const AccessRecord &earlier, const AccessRecord &later,
-              RegionSubject subject, Counterpart counterpart);
-  // Reports wait until the region they show has ended, so that both bounds can be named and the
-  // race checked against the whole region (metadata that arrived late may end it earlier).
-  void releaseReports(RegionSubject::Kind kind, uint32_t id);
-  bool stillRaces(RegionSubject subject, const Counterpart &counterpart) const;
-  // Completes a remote write at a target wait, also when a later completion notice arrived first.
-  void completeAtTargetWait(uint32_t id);
-  void compactLive(Rank origin);
-
-  // shared
+  // The parts of the engine, one concern each (core/src/process_parts.h).
+  struct Parts;
   void onEpochChange();
-  bool recordLive(const ShadowRecord &r) const;
-  uint32_t internLocal(LocationHandle site);
 
-  ProcessHost &host_;
-  Options options_;
   SyncState sync_;
-  AccessHistory history_;
-  TrackingListener *listener_ = nullptr;
-
-  struct Segment {
-    std::string name;
-    bool dynamic = false;
-    std::vector<std::pair<Address, uint64_t>> parts; // base, size
-    std::vector<uint32_t> regions;                   // history region indices
-  };
-  std::map<SegmentId, Segment> segments_;
-  // Parts no longer exposed whose history may still be needed.
-  struct Detached {
-    SegmentId segment;
-    uint32_t region;
-    Epoch epoch;
-    Address base;
-    uint64_t size;
-  };
-  std::vector<Detached> detached_;
-  std::map<Address, RemoteMapping> remoteMaps_; // by base address
-  std::vector<DirectPending> direct_;
-
-  // Plain-access locations, interned (index 0 unused).
-  std::vector<LocationHandle> localSites_;
-  std::unordered_map<LocationHandle, uint32_t> localSiteIndex_;
-
-  // Origin side state.
-  Sequence seq_ = 0;
-  std::vector<std::unique_ptr<OwnAccess>> own_;
-  std::vector<uint32_t> freeOwn_;
-  std::multimap<Address, uint32_t> pendingIndex_; // range begin -> own access (in flight)
-  uint64_t pendingMaxLength_ = 0;
-  std::map<Rank, std::vector<IssuedOp>> openOps_;
-  // Fence events per (target, context) and per context for all targets; their sum orders remote
-  // writes (R6).
-  std::map<std::pair<Rank, ContextId>, uint64_t> fenceCounts_;
-  std::map<ContextId, uint64_t> fenceAll_;
-  std::map<Rank, PeerOut> peers_;
-  std::vector<Batch> sealed_;
-  uint64_t clockVersion_ = 1;
-  struct EpochClock {
-    VectorClock clock;
-    uint64_t version = 0;
-    bool passive = false;
-    bool acquired = false;
-    uint64_t lockEpoch = 0;
-  };
-  std::map<std::pair<ContextId, Rank>, EpochClock> epochClocks_;
-  uint64_t nextLockEpoch_ = 1;
-  // Own buffers whose completion is implicit: complete once this process knows V[rank] >=
-  // threshold.
-  std::vector<std::pair<CompletionPoint, uint32_t>> awaitingPoint_;
-
-  // Target side state.
-  std::vector<std::unique_ptr<RemoteAccess>> remote_;
-  std::vector<uint32_t> freeRemote_;
-  std::map<Rank, PeerIn> incoming_;
-  std::map<Rank, std::map<Epoch, std::vector<uint32_t>>> pendingEnds_; // rank -> threshold -> ids
-  std::multimap<SignalId, NotifyRecord> notifications_;
-  std::vector<std::pair<Rank, std::vector<std::byte>>> queued_; // waiting for causal predecessors
-  std::vector<uint64_t> processed_;                             // batches processed, per origin
-
-  Epoch contributedEpoch_ = 0;
-  LocationHandle contributedSite_ = kNoLocation;
-  struct SiteCacheEntry {
-    LocationHandle site = kNoLocation;
-    uint32_t index = 0;
-  };
-  std::array<SiteCacheEntry, 64> siteCache_{};
-  std::set<std::string> reported_;
-  struct HeldReport {
-    RaceRecord race;
-    RegionSubject subject;
-    Counterpart counterpart;
-    std::string key;
-  };
-  std::set<std::string> heldKeys_;
-  std::vector<HeldReport> heldReports_;
-  // Records older than this epoch can no longer race (see recordLive).
-  Epoch horizon_ = 0;
-  bool finished_ = false;
+  std::unique_ptr<Parts> parts_;
 };
 
 } // namespace rmarace

@@ -18,24 +18,30 @@ namespace rmarace {
 class WireWriter {
 public:
   explicit WireWriter(std::vector<std::byte> &out) : out_(out) {}
-  template <class T> void put(T value) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    std::size_t at = out_.size();
-    out_.resize(at + sizeof(T));
-    std::memcpy(out_.data() + at, &value, sizeof(T));
+  template <class T> void put(T value) { putAll(value); }
+  // Several values in a row, written with one resize (the fixed fields of a record).
+  template <class... T> void putAll(const T &...values) {
+    static_assert((std::is_trivially_copyable_v<T> && ...));
+    std::byte *at = grow((sizeof(T) + ...));
+    ((std::memcpy(at, &values, sizeof(T)), at += sizeof(T)), ...);
   }
   void putString(const std::string &s) {
     put<uint32_t>(static_cast<uint32_t>(s.size()));
-    std::size_t at = out_.size();
-    out_.resize(at + s.size());
-    std::memcpy(out_.data() + at, s.data(), s.size());
+    std::memcpy(grow(s.size()), s.data(), s.size());
   }
   void putClock(const VectorClock &c) {
-    put<uint32_t>(static_cast<uint32_t>(c.size()));
-    for (Epoch e : c.entries()) put<Epoch>(e);
+    std::span<const Epoch> entries = c.entries();
+    put<uint32_t>(static_cast<uint32_t>(entries.size()));
+    if (!entries.empty())
+      std::memcpy(grow(entries.size_bytes()), entries.data(), entries.size_bytes());
   }
 
 private:
+  std::byte *grow(std::size_t n) {
+    std::size_t at = out_.size();
+    out_.resize(at + n);
+    return out_.data() + at;
+  }
   std::vector<std::byte> &out_;
 };
 
@@ -48,6 +54,7 @@ class WireReader {
 public:
   explicit WireReader(std::span<const std::byte> in) : in_(in) {}
   bool done() const { return at_ == in_.size(); }
+  std::size_t remaining() const { return in_.size() - at_; }
   template <class T> T get() {
     static_assert(std::is_trivially_copyable_v<T>);
     need(sizeof(T));
@@ -64,9 +71,11 @@ public:
     return s;
   }
   VectorClock getClock() {
-    auto n = get<uint32_t>();
+    std::size_t n = get<uint32_t>();
+    need(n * sizeof(Epoch));
     std::vector<Epoch> entries(n);
-    for (auto &e : entries) e = get<Epoch>();
+    if (n != 0) std::memcpy(entries.data(), in_.data() + at_, n * sizeof(Epoch));
+    at_ += n * sizeof(Epoch);
     return VectorClock(std::move(entries));
   }
 

@@ -1,0 +1,67 @@
+// The two kinds of RMA access a Process keeps records of, shared by the parts of the engine:
+// accesses of its own RMA calls (OriginTracker / OwnAccesses) and remote accesses to its memory
+// (TargetChecker). History cells name them by slot number (ShadowRecord::subject).
+#pragma once
+
+#include "rmarace/core/byte_ranges.h"
+#include "rmarace/core/events.h"
+#include "rmarace/core/types.h"
+#include "rmarace/core/vector_clock.h"
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+
+namespace rmarace {
+
+inline constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+inline constexpr Sequence kNoSequence = std::numeric_limits<Sequence>::max();
+
+// The first byte of a granule's overlap mask.
+inline Address firstByte(Address granule, uint8_t overlap) {
+  return granule + static_cast<Address>(__builtin_ctz(overlap));
+}
+
+// An access of this process's own RMA calls that is tracked in program order: an origin buffer
+// access, or a remote access targeting this process itself.
+struct OwnAccess {
+  AccessKind kind = AccessKind::BufferRead;
+  ByteRanges ranges;
+  Sequence seq = 0;
+  Epoch issueEpoch = 0;
+  Epoch lastEpoch = kEpochInfinity; // last epoch the access may still happen in
+  LocationHandle site = kNoLocation;
+  LocationHandle completionSite = kNoLocation;
+  Atomicity atomicity;
+  ContextId context = 0;
+  uint64_t fenceCount = 0;
+  bool pending = true;
+  bool onExposed = false;
+};
+
+// A remote access to this process's memory.
+struct RemoteAccess {
+  Rank origin = 0;
+  Sequence seq = 0;
+  AccessKind kind = AccessKind::RemoteRead;
+  Atomicity atomicity;
+  ContextId context = 0;
+  SegmentId segment = 0;
+  ByteRanges ranges; // absolute, in this process
+  uint64_t size = 0;
+  Epoch regionStart = 0;
+  Epoch regionEnd = kEpochInfinity; // exclusive
+  CompletionPoint completion;
+  Sequence completionSeq = kNoSequence; // origin sequence of an origin-side completion
+  std::shared_ptr<const VectorClock> snapshot;
+  uint64_t fenceCount = 0;
+  uint64_t lockEpoch = 0;
+  bool provisional = false;
+  bool bufferPending = false;
+  bool direct = false;               // a plain load or store through shared memory
+  bool languageAtomic = false;       // ... with a C/C++ atomic
+  LocationHandle site = kNoLocation; // in the origin's namespace (self: this process's)
+  bool open = true;
+};
+
+} // namespace rmarace

@@ -1,0 +1,69 @@
+#include "local_accesses.h"
+
+#include "direct_accesses.h"
+#include "local_sites.h"
+#include "own_accesses.h"
+#include "pruning.h"
+#include "race_reporter.h"
+#include "rmarace/core/conflict.h"
+#include "rmarace/core/history.h"
+#include "rmarace/core/sync.h"
+#include "segment_table.h"
+#include "target_checker.h"
+
+namespace rmarace {
+
+namespace {
+AccessKind kindOf(const ShadowRecord &plain) {
+  return plain.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
+}
+} // namespace
+
+LocalAccesses::LocalAccesses(const SyncState &sync, AccessHistory &history, LocalSites &sites,
+                             OwnAccesses &own, const SegmentTable &segments, DirectAccesses &direct,
+                             const TargetChecker &target, RaceReporter &reporter,
+                             const Pruning &pruning)
+    : sync_(sync), history_(history), sites_(sites), own_(own), segments_(segments),
+      direct_(direct), target_(target), reporter_(reporter), pruning_(pruning) {}
+
+void LocalAccesses::access(Address addr, uint64_t size, bool write, bool languageAtomic,
+                           LocationHandle site) {
+  if (size == 0) return;
+  AccessKind kind = write ? AccessKind::Store : AccessKind::Load;
+  if (own_.hasPending()) own_.checkPlainAgainstPending(addr, size, kind, languageAtomic, site);
+  ShadowRegion *region = history_.find(addr);
+  if (!region) {
+    if (!segments_.hasMappings()) return;
+    Address next = direct_.access(addr, size, write, languageAtomic, site);
+    if (next != addr && next < addr + size)
+      access(next, addr + size - next, write, languageAtomic, site);
+    return;
+  }
+  ShadowRecord record;
+  record.kind = write ? RecordKind::Store : RecordKind::Load;
+  record.languageAtomic = languageAtomic;
+  record.subject = sites_.intern(site);
+  record.epoch = sync_.epoch();
+  // Built on every access but called only when the transition cache misses: it captures little.
+  auto visit = [this, &record, size](const ShadowRecord &x, Address granule, uint8_t overlap) {
+    if (x.kind != RecordKind::Remote) return; // own accesses are checked in program order
+    const RemoteAccess &r = target_.remote(x.subject);
+    if (r.origin == sync_.self() || r.provisional) return;
+    if (r.languageAtomic && record.languageAtomic) return; // C/C++ atomics do not race
+    if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kindOf(record), nullptr, nullptr})) return;
+    Epoch now = record.epoch;
+    if (now < r.regionStart || now >= r.regionEnd) return;
+    AccessRecord later = reporter_.describeLocal(record, 0);
+    later.size = size;
+    reporter_.report(RaceKind::Remote, firstByte(granule, overlap), reporter_.describeRemote(r),
+                     later, {RegionSubject::Remote, x.subject}, {Counterpart::Local, 0, now});
+  };
+  auto live = [this](const ShadowRecord &r) { return pruning_.live(r); };
+  history_.insertLocal(*region, addr, addr + size, record, visit, live);
+  // An access may straddle two regions (adjacent windows).
+  Address regionEnd = region->userBase + region->size;
+  if (addr + size > regionEnd)
+    access(regionEnd, addr + size - regionEnd, write, languageAtomic, site);
+}
+
+} // namespace rmarace

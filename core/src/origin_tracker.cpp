@@ -1,0 +1,249 @@
+#include "origin_tracker.h"
+
+#include "access_epochs.h"
+#include "outbox.h"
+#include "own_accesses.h"
+#include "region_ends.h"
+#include "rmarace/core/sync.h"
+#include "segment_table.h"
+#include "target_checker.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace rmarace {
+
+OriginTracker::OriginTracker(const SyncState &sync, SegmentTable &segments, OwnAccesses &own,
+                             AccessEpochs &epochs, Outbox &outbox, TargetChecker &target,
+                             RegionEnds &ends)
+    : sync_(sync), segments_(segments), own_(own), epochs_(epochs), outbox_(outbox),
+      target_(target), ends_(ends) {}
+
+uint64_t OriginTracker::fenceCount(Rank target, ContextId context) const {
+  uint64_t n = 0;
+  auto add = [&](auto &map, auto key) {
+    auto it = map.find(key);
+    if (it != map.end()) n += it->second;
+  };
+  add(fenceCounts_, std::make_pair(target, context));
+  add(fenceCounts_, std::make_pair(target, kAnyContext));
+  add(fenceAll_, context);
+  add(fenceAll_, kAnyContext);
+  return n;
+}
+
+void OriginTracker::issue(const RmaOperation &op) {
+  ++seq_;
+  Rank self = sync_.self();
+  uint64_t fc = fenceCount(op.target, op.context);
+  IssuedOp io;
+  io.seq = seq_;
+  io.context = op.context;
+  io.request = op.request;
+  auto addBuffer = [&](AccessKind kind, const ByteRanges &ranges) -> uint32_t {
+    if (ranges.empty()) return kNone;
+    own_.checkAgainstPending(ranges, kind, nullptr, op.site, ranges.totalBytes());
+    uint32_t id = own_.add(kind, ranges, op, seq_, fc);
+    own_.recordOnExposed(id);
+    return id;
+  };
+  io.readBuffer = addBuffer(AccessKind::BufferRead, op.originRead);
+  io.writeBuffer = addBuffer(AccessKind::BufferWrite, op.originWrite);
+
+  bool remote = op.remoteRead || op.remoteWrite;
+  AccessKind remoteKind = op.remoteWrite ? AccessKind::RemoteWrite : AccessKind::RemoteRead;
+  if (remote && op.target == self) {
+    std::optional<ByteRanges> ranges =
+        segments_.resolveTarget(op.segment, op.targetRanges, self, op.site, nullptr);
+    if (ranges) {
+      own_.checkAgainstPending(*ranges, remoteKind, &op.atomicity, op.site, ranges->totalBytes());
+      io.selfRemote = own_.add(remoteKind, *ranges, op, seq_, fc);
+      io.selfRemoteRecord = target_.recordSelfAccess(op, remoteKind, *ranges, seq_, fc);
+    }
+  } else if (remote) {
+    bool bufferPending = io.readBuffer != kNone && !op.locallyBlocking;
+    forward(op, fc, bufferPending);
+    io.remoteReadOpen = op.remoteRead;
+    io.remoteWriteOpen = op.remoteWrite;
+  }
+  streams_[op.target].lastOpSeq = seq_;
+
+  if (op.locallyBlocking) {
+    for (uint32_t id : {io.readBuffer, io.writeBuffer})
+      if (id != kNone) own_.complete(id, sync_.epoch(), op.site);
+    io.readBuffer = io.writeBuffer = kNone;
+  }
+  std::vector<IssuedOp> &ops = openOps_[op.target];
+  ops.push_back(io);
+  if (op.remoteReadBlocking) {
+    // A blocking get returns with its remote read complete (individual completion, R9).
+    IssuedOp &last = ops.back();
+    if (last.remoteReadOpen) {
+      emitCompletionNotice(op.target, kAnyContext, 0, true, false, seq_, sync_.epoch() + 1);
+      last.remoteReadOpen = false;
+    }
+    if (last.selfRemote != kNone && !op.remoteWrite) {
+      own_.complete(last.selfRemote, sync_.epoch(), op.site);
+      ends_.setCompletion(last.selfRemoteRecord, {self, sync_.epoch() + 1}, seq_);
+      last.selfRemote = kNone;
+    }
+    if (last.done()) ops.pop_back();
+  }
+}
+
+void OriginTracker::issueDirect(const RmaOperation &op) {
+  ++seq_;
+  forward(op, 0, false);
+}
+
+void OriginTracker::emitCompletionNotice(Rank target, ContextId context, Sequence bound, bool reads,
+                                         bool writes, Sequence single, Epoch threshold) {
+  Outbox::OpenBatch &batch = outbox_.open(target);
+  // bound: bulk, the matching accesses issued before it; single: exactly this access.
+  outbox_.append(batch,
+                 wire::CompletionNotice{context, bound, reads, writes, single, threshold, seq_});
+  outbox_.sealIfFull(batch);
+}
+
+void OriginTracker::complete(const Completion &c) {
+  ++seq_;
+  Epoch now = sync_.epoch();
+  if (c.kind == CompletionKind::Fence) {
+    if (c.targets.empty()) ++fenceAll_[c.context];
+    for (Rank t : c.targets) ++fenceCounts_[{t, c.context}];
+    return;
+  }
+  bool buffersRead = c.kind != CompletionKind::Fence;
+  bool buffersWrite = c.kind != CompletionKind::RemoteFlush;
+  bool remoteRead = true; // every completion kind completes remote reads (R3, R4, R5, R9)
+  bool remoteWrite =
+      c.kind == CompletionKind::CollectiveFlush || c.kind == CompletionKind::RemoteFlush;
+  for (auto it = openOps_.begin(); it != openOps_.end();) {
+    Rank target = it->first;
+    std::vector<IssuedOp> &ops = it->second;
+    bool noticeReads = false;
+    bool noticeWrites = false;
+    Sequence single = 0;
+    for (IssuedOp &op : ops) {
+      if (!c.appliesTo(target, op.context)) continue;
+      if (c.kind == CompletionKind::LocalComplete && op.request != c.request) continue;
+      auto finishBuffer = [&](uint32_t &id) {
+        if (id == kNone) return;
+        own_.complete(id, now, c.site);
+        id = kNone;
+      };
+      if (buffersRead) finishBuffer(op.readBuffer);
+      if (buffersWrite) finishBuffer(op.writeBuffer);
+      if (op.selfRemote != kNone) {
+        AccessKind k = own_.access(op.selfRemote).kind;
+        bool completes = k == AccessKind::RemoteRead ? remoteRead : remoteWrite;
+        if (completes) {
+          own_.complete(op.selfRemote, now, c.site);
+          ends_.setCompletion(op.selfRemoteRecord, {sync_.self(), now + 1}, seq_);
+          op.selfRemote = kNone;
+        }
+      }
+      if (op.remoteReadOpen && remoteRead) {
+        op.remoteReadOpen = false;
+        noticeReads = true;
+        single = op.seq;
+      }
+      if (op.remoteWriteOpen && remoteWrite) {
+        op.remoteWriteOpen = false;
+        noticeWrites = true;
+        single = op.seq;
+      }
+    }
+    if (noticeReads || noticeWrites) {
+      bool individual = c.kind == CompletionKind::LocalComplete;
+      emitCompletionNotice(target, c.context, individual ? 0 : seq_, remoteRead, remoteWrite,
+                           individual ? single : 0, now + 1);
+    }
+    std::erase_if(ops, [](const IssuedOp &op) { return op.done(); });
+    if (ops.empty())
+      it = openOps_.erase(it);
+    else
+      ++it;
+  }
+}
+
+void OriginTracker::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
+                           bool includesLast, LocationHandle site) {
+  ++seq_;
+  Outbox::OpenBatch &batch = outbox_.open(target);
+  outbox_.defineLocation(batch, site);
+  Sequence associated = includesLast ? streams_[target].lastOpSeq : 0;
+  outbox_.append(batch, wire::NotifyRecord{signal, value, context, fenceCount(target, context),
+                                           associated, seq_});
+}
+
+uint32_t OriginTracker::snapshotFor(Outbox::OpenBatch &batch, ContextId context, bool &provisional,
+                                    uint64_t &lockEpoch) {
+  Rank target = batch.peer;
+  Stream &stream = streams_[target];
+  const AccessEpochs::EpochClock *ec = epochs_.find(context, target);
+  provisional = ec && ec->passive && !ec->acquired;
+  lockEpoch = ec && ec->passive ? ec->lockEpoch : 0;
+  std::pair<uint64_t, uint64_t> key{epochs_.clockVersion(), ec ? ec->version : 0};
+  if (key != stream.snapshotKey || stream.snapshotId == 0) {
+    VectorClock clock = sync_.clock();
+    if (ec && ec->acquired) clock.merge(ec->clock);
+    stream.snapshotKey = key;
+    ++stream.snapshotId;
+    outbox_.append(batch, wire::SnapshotRecord{stream.snapshotId, std::move(clock)});
+  }
+  return stream.snapshotId;
+}
+
+void OriginTracker::forward(const RmaOperation &op, uint64_t fc, bool bufferPending) {
+  Outbox::OpenBatch &batch = outbox_.open(op.target);
+  outbox_.defineLocation(batch, op.site);
+  wire::RemoteAccessRecord &r = record_;
+  r.snapshot = snapshotFor(batch, op.context, r.provisional, r.lockEpoch);
+  r.seq = seq_;
+  r.segment = op.segment;
+  r.context = op.context;
+  r.remoteRead = op.remoteRead;
+  r.remoteWrite = op.remoteWrite;
+  r.bufferPending = bufferPending;
+  r.direct = op.direct;
+  r.languageAtomic = op.languageAtomic;
+  r.atomicity = op.atomicity;
+  r.fenceCount = fc;
+  r.site = op.site;
+  r.offsets = op.targetRanges;
+  r.accessSize = op.direct ? op.accessSize : 0;
+  outbox_.append(batch, r);
+  outbox_.sealIfFull(batch);
+}
+
+// ---- Implicit completion through notifications (Fig. 6.7) ---------------------------------------
+
+void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
+  auto it = openOps_.find(from);
+  if (it == openOps_.end()) return;
+  for (IssuedOp &op : it->second) {
+    if (std::find(ack.seqs.begin(), ack.seqs.end(), op.seq) == ack.seqs.end()) continue;
+    // The remote write completed at the target's wait; the origin learns it once it knows that
+    // wait happened, and with it that the buffer read is over too (R5: remote completion of a
+    // write implies its local completion).
+    if (op.readBuffer != kNone) awaitingPoint_.push_back({{from, ack.threshold}, op.readBuffer});
+    op.readBuffer = kNone;
+    op.remoteWriteOpen = false;
+  }
+  std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
+  if (it->second.empty()) openOps_.erase(it);
+  completeAcknowledged();
+}
+
+void OriginTracker::completeAcknowledged() {
+  std::erase_if(awaitingPoint_, [this](const std::pair<CompletionPoint, uint32_t> &entry) {
+    Epoch known = sync_.firstEpochKnowing(entry.first.rank, entry.first.threshold);
+    if (known == kEpochInfinity) return false;
+    // Known from the wait that started epoch `known`: the buffer access ends before it.
+    own_.complete(entry.second, known - 1, sync_.siteOfEpoch(known));
+    return true;
+  });
+}
+
+} // namespace rmarace

@@ -1,0 +1,124 @@
+#include "region_ends.h"
+
+#include "outbox.h"
+#include "race_reporter.h"
+#include "rmarace/core/sync.h"
+#include "target_checker.h"
+
+#include <algorithm>
+
+namespace rmarace {
+
+RegionEnds::RegionEnds(SyncState &sync, TargetChecker &target, RaceReporter &reporter,
+                       Outbox &outbox)
+    : sync_(sync), target_(target), reporter_(reporter), outbox_(outbox) {}
+
+void RegionEnds::setCompletion(uint32_t id, CompletionPoint point, Sequence completionSeq) {
+  RemoteAccess &r = target_.remote(id);
+  if (!r.open) return;
+  r.open = false;
+  r.completion = point;
+  r.completionSeq = completionSeq;
+  // The next wait of this process after the completion ends the region (Thm. 4.2).
+  Epoch end = sync_.firstEpochKnowing(point.rank, point.threshold);
+  if (end != kEpochInfinity) {
+    r.regionEnd = end;
+    reporter_.releaseReports(RegionSubject::Remote, id);
+  } else {
+    pending_[point.rank][point.threshold].push_back(id);
+  }
+}
+
+void RegionEnds::resolve() {
+  std::vector<Rank> grown = sync_.takeAdvancedRanks();
+  // Completions at this process (its own accesses of its memory) end at its own epochs.
+  if (pending_.count(sync_.self())) grown.push_back(sync_.self());
+  for (Rank rankGrown : grown) {
+    auto it = pending_.find(rankGrown);
+    if (it == pending_.end()) continue;
+    auto &byThreshold = it->second;
+    while (!byThreshold.empty() && byThreshold.begin()->first <= sync_.clock()[rankGrown]) {
+      Epoch end = sync_.firstEpochKnowing(rankGrown, byThreshold.begin()->first);
+      for (uint32_t id : byThreshold.begin()->second) {
+        target_.remote(id).regionEnd = end;
+        reporter_.releaseReports(RegionSubject::Remote, id);
+      }
+      byThreshold.erase(byThreshold.begin());
+    }
+    if (byThreshold.empty()) pending_.erase(it);
+  }
+}
+
+void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &notice) {
+  for (uint32_t id : target_.incoming(origin).live) {
+    const RemoteAccess &r = target_.remote(id);
+    if (!r.open) continue;
+    bool matches = notice.single ? r.seq == notice.single
+                                 : r.seq < notice.bound && (notice.context == kAnyContext ||
+                                                            notice.context == r.context);
+    bool kindMatches = r.kind == AccessKind::RemoteRead ? notice.reads : notice.writes;
+    if (matches && kindMatches) setCompletion(id, {origin, notice.threshold}, notice.completionSeq);
+  }
+  compactLive(origin);
+}
+
+void RegionEnds::compactLive(Rank origin) {
+  std::erase_if(target_.incoming(origin).live,
+                [this](uint32_t id) { return target_.remote(id).regionEnd != kEpochInfinity; });
+}
+
+void RegionEnds::completeAtTargetWait(uint32_t id) {
+  RemoteAccess &r = target_.remote(id);
+  if (r.open) {
+    setCompletion(id, {sync_.self(), sync_.epoch()}, kNoSequence);
+    return;
+  }
+  // A completion notice arrived first, but its region end is not known yet: this wait is earlier.
+  auto ranks = pending_.find(r.completion.rank);
+  if (ranks != pending_.end()) {
+    auto at = ranks->second.find(r.completion.threshold);
+    if (at != ranks->second.end()) std::erase(at->second, id);
+  }
+  r.completion = {sync_.self(), sync_.epoch()};
+  r.regionEnd = sync_.epoch();
+  reporter_.releaseReports(RegionSubject::Remote, id);
+}
+
+void RegionEnds::onNotify(Rank origin, const wire::NotifyRecord &notify) {
+  notifications_.emplace(notify.signal, Notification{origin, notify});
+}
+
+void RegionEnds::targetWait(SignalId signal, std::optional<uint64_t> value) {
+  // Remote writes fence-ordered before an observed notification are complete at this wait
+  // (R7, R8). The caller has synchronised (ticked) and drained before.
+  std::map<Rank, std::vector<Sequence>> acks;
+  auto [lo, hi] = notifications_.equal_range(signal);
+  for (auto it = lo; it != hi;) {
+    Rank origin = it->second.origin;
+    const wire::NotifyRecord &n = it->second.record;
+    if (value && n.value != *value) {
+      ++it;
+      continue;
+    }
+    for (uint32_t id : target_.incoming(origin).live) {
+      const RemoteAccess &r = target_.remote(id);
+      if (r.regionEnd != kEpochInfinity) continue;
+      if (r.kind != AccessKind::RemoteWrite || r.seq >= n.notifySeq) continue;
+      bool fenced =
+          (n.context == kAnyContext || r.context == n.context) && r.fenceCount < n.fenceBound;
+      if (!fenced && r.seq != n.associated) continue;
+      if (r.bufferPending) acks[origin].push_back(r.seq);
+      completeAtTargetWait(id);
+    }
+    compactLive(origin);
+    it = notifications_.erase(it);
+  }
+  for (auto &[origin, seqs] : acks) {
+    wire::AckRecord ack;
+    ack.threshold = sync_.epoch();
+    ack.seqs = std::move(seqs);
+    outbox_.append(outbox_.open(origin), ack);
+  }
+}
+
+} // namespace rmarace

@@ -1,0 +1,57 @@
+// Where the concurrent regions of remote accesses to this process's memory end (Thm. 4.2): at the
+// first epoch in which this process knows the access's completion point. Completion points come
+// from completion notices of the origins and from target waits on notifications (R7, R8). The
+// end is found retroactively from the epochs at which knowledge grew, so it is exact even when
+// the notice arrives after the knowledge (docs/design.md "Concurrent regions").
+#pragma once
+
+#include "access_records.h"
+#include "rmarace/core/wire_records.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace rmarace {
+
+class Outbox;
+class RaceReporter;
+class SyncState;
+class TargetChecker;
+
+class RegionEnds {
+public:
+  RegionEnds(SyncState &sync, TargetChecker &target, RaceReporter &reporter, Outbox &outbox);
+
+  // Remote access `id` completed at `point` (and, for origin-side completions, at the origin's
+  // sequence `completionSeq`).
+  void setCompletion(uint32_t id, CompletionPoint point, Sequence completionSeq);
+  // After a wait: ends the regions whose completion point this process now knows.
+  void resolve();
+
+  void onCompletionNotice(Rank origin, const wire::CompletionNotice &notice);
+  void onNotify(Rank origin, const wire::NotifyRecord &notify);
+  // Target wait (tw): completes the remote writes of the observed notifications and tells the
+  // origins whose buffers wait for it (implicit completion, Fig. 6.7).
+  void targetWait(SignalId signal, std::optional<uint64_t> value);
+
+private:
+  // Completes a remote write at a target wait, also when a later completion notice arrived first.
+  void completeAtTargetWait(uint32_t id);
+  // Forgets the accesses of `origin` whose region end is known.
+  void compactLive(Rank origin);
+
+  SyncState &sync_;
+  TargetChecker &target_;
+  RaceReporter &reporter_;
+  Outbox &outbox_;
+
+  std::map<Rank, std::map<Epoch, std::vector<uint32_t>>> pending_; // rank -> threshold -> ids
+  struct Notification {
+    Rank origin = 0;
+    wire::NotifyRecord record;
+  };
+  std::multimap<SignalId, Notification> notifications_;
+};
+
+} // namespace rmarace

@@ -1,0 +1,289 @@
+#include "target_checker.h"
+
+#include "own_accesses.h"
+#include "pruning.h"
+#include "race_reporter.h"
+#include "region_ends.h"
+#include "rmarace/core/conflict.h"
+#include "rmarace/core/history.h"
+#include "rmarace/core/sync.h"
+#include "segment_table.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace rmarace {
+
+TargetChecker::TargetChecker(const SyncState &sync, ProcessHost &host, AccessHistory &history,
+                             const SegmentTable &segments, const OwnAccesses &own,
+                             RaceReporter &reporter, Pruning &pruning, RegionEnds &ends)
+    : sync_(sync), host_(host), history_(history), segments_(segments), own_(own),
+      reporter_(reporter), pruning_(pruning), ends_(ends) {}
+
+const Location *TargetChecker::peerLocation(Rank origin, LocationHandle site) const {
+  auto peer = incoming_.find(origin);
+  if (peer == incoming_.end()) return nullptr;
+  auto loc = peer->second.locations.find(site);
+  return loc == peer->second.locations.end() ? nullptr : &loc->second;
+}
+
+void TargetChecker::onLocation(Rank origin, wire::LocationRecord &&record) {
+  incoming_[origin].locations[record.handle] = std::move(record.location);
+}
+
+void TargetChecker::onSnapshot(Rank origin, const wire::SnapshotRecord &record) {
+  PeerIn &peer = incoming_[origin];
+  peer.snapshots[record.id] = std::make_shared<const VectorClock>(record.clock);
+  // Older snapshots are only referenced by accesses that already hold them.
+  while (peer.snapshots.size() > 1 && peer.snapshots.begin()->first < record.id)
+    peer.snapshots.erase(peer.snapshots.begin());
+}
+
+void TargetChecker::onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &record) {
+  PeerIn &peer = incoming_[origin];
+  auto loc = peer.locations.find(record.site);
+  std::optional<ByteRanges> ranges =
+      segments_.resolveTarget(record.segment, record.offsets, origin, record.site,
+                              loc == peer.locations.end() ? nullptr : &loc->second);
+  if (!ranges) return;
+
+  uint32_t id = records_.acquire();
+  RemoteAccess &r = records_[id];
+  r.origin = origin;
+  r.seq = record.seq;
+  r.kind = record.remoteWrite ? AccessKind::RemoteWrite : AccessKind::RemoteRead;
+  r.atomicity = record.atomicity;
+  r.context = record.context;
+  r.segment = record.segment;
+  r.ranges = std::move(*ranges);
+  r.size = record.direct ? record.accessSize : record.offsets.totalBytes();
+  r.snapshot = peer.snapshots.at(record.snapshot);
+  // The last signal of this process before the access (Thm. 4.1).
+  r.regionStart = (*r.snapshot)[sync_.self()];
+  r.fenceCount = record.fenceCount;
+  r.lockEpoch = record.lockEpoch;
+  r.provisional = record.provisional;
+  r.bufferPending = record.bufferPending;
+  r.direct = record.direct;
+  r.languageAtomic = record.languageAtomic;
+  r.site = record.site;
+  peer.live.push_back(id);
+  // A direct access is over when the load or store returns: any event of the origin after it
+  // happens after its completion.
+  if (r.direct) ends_.setCompletion(id, {origin, (*r.snapshot)[origin] + 1}, record.seq);
+  if (r.provisional) {
+    peer.provisional[record.lockEpoch].push_back(id);
+    pruning_.updateHorizon();
+  }
+  insert(id);
+}
+
+uint32_t TargetChecker::recordSelfAccess(const RmaOperation &op, AccessKind kind,
+                                         const ByteRanges &ranges, Sequence seq,
+                                         uint64_t fenceCount) {
+  uint32_t id = records_.acquire();
+  RemoteAccess &r = records_[id];
+  r.origin = sync_.self();
+  r.seq = seq;
+  r.kind = kind;
+  r.atomicity = op.atomicity;
+  r.context = op.context;
+  r.segment = op.segment;
+  r.ranges = ranges;
+  r.size = ranges.totalBytes();
+  r.regionStart = sync_.epoch();
+  r.snapshot = std::make_shared<const VectorClock>(sync_.clock());
+  r.fenceCount = fenceCount;
+  r.site = op.site;
+  insert(id);
+  return id;
+}
+
+bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b) {
+  if (a.languageAtomic && b.languageAtomic) return false; // C/C++ atomics through shared memory
+  if (!conflicting({a.kind, &a.atomicity, &a.ranges}, {b.kind, &b.atomicity, &b.ranges}))
+    return false;
+  if (a.origin == b.origin) {
+    // Program order at the common origin: the earlier access completed before the later one
+    // was issued, or a fence orders two writes (R6).
+    const RemoteAccess &first = a.seq < b.seq ? a : b;
+    const RemoteAccess &second = a.seq < b.seq ? b : a;
+    if (first.completionSeq != kNoSequence && first.completionSeq <= second.seq) return false;
+    if (first.completion.known() && first.completion.rank != first.origin &&
+        (*second.snapshot)[first.completion.rank] >= first.completion.threshold)
+      return false;
+    if (first.kind == AccessKind::RemoteWrite && second.kind == AccessKind::RemoteWrite &&
+        first.context == second.context && first.fenceCount < second.fenceCount)
+      return false;
+    // Ordered atomics (MPI accumulate_ordering).
+    if (first.context == second.context &&
+        orderedAtomics(first.atomicity, first.ranges, second.atomicity, second.ranges))
+      return false;
+    return true;
+  }
+  // Disjoint concurrent regions at this process (Fig. 4.9 line 10).
+  if (a.regionEnd <= b.regionStart || b.regionEnd <= a.regionStart) return false;
+  // External synchronisation of the origins (Fig. 4.9 line 19, Fig. 4.8).
+  if (a.completion.known() && (*b.snapshot)[a.completion.rank] >= a.completion.threshold)
+    return false;
+  if (b.completion.known() && (*a.snapshot)[b.completion.rank] >= b.completion.threshold)
+    return false;
+  return true;
+}
+
+void TargetChecker::check(uint32_t id) {
+  const RemoteAccess &r = records_[id];
+  Rank self = sync_.self();
+  auto visit = [&](const ShadowRecord &x, Address granule, uint8_t overlap) {
+    switch (x.kind) {
+    case RecordKind::Load:
+    case RecordKind::Store: {
+      if (r.origin == self) return; // program order, see OwnAccesses::checkAgainstPending
+      if (r.languageAtomic && x.languageAtomic) return;
+      AccessKind kind = x.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
+      if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kind, nullptr, nullptr})) return;
+      if (x.epoch < r.regionStart || x.epoch >= r.regionEnd) return;
+      reporter_.report(RaceKind::Remote, firstByte(granule, overlap),
+                       reporter_.describeLocal(x, overlap), reporter_.describeRemote(r),
+                       {RegionSubject::Remote, id}, {Counterpart::Local, 0, x.epoch});
+      return;
+    }
+    case RecordKind::Buffer: {
+      if (r.origin == self) return;
+      const OwnAccess &b = own_.access(x.subject);
+      if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {b.kind, nullptr, nullptr})) return;
+      if (b.lastEpoch < r.regionStart || b.issueEpoch >= r.regionEnd) return;
+      reporter_.report(RaceKind::Remote, firstByte(granule, overlap), reporter_.describeOwn(b),
+                       reporter_.describeRemote(r), {RegionSubject::Remote, id},
+                       {Counterpart::Own, x.subject, 0});
+      return;
+    }
+    case RecordKind::Remote: {
+      if (x.subject == id) return;
+      const RemoteAccess &other = records_[x.subject];
+      if (other.provisional) return; // checked when its epoch's ordering is known
+      if (other.origin == self && r.origin == self) return;
+      if (!remoteAccessesRace(other, r)) return;
+      reporter_.report(RaceKind::Remote, firstByte(granule, overlap),
+                       reporter_.describeRemote(other), reporter_.describeRemote(r),
+                       {RegionSubject::Remote, id}, {Counterpart::Remote, x.subject, 0});
+      return;
+    }
+    }
+  };
+  for (const ByteRange &range : r.ranges.ranges()) {
+    const auto &regions = history_.regions();
+    for (uint32_t index = 0; index < regions.size(); ++index) {
+      Address lo = std::max(range.begin, regions[index].userBase);
+      Address hi = std::min(range.end, regions[index].userBase + regions[index].size);
+      if (regions[index].size != 0 && lo < hi) history_.visit(index, lo, hi, visit);
+    }
+  }
+}
+
+void TargetChecker::insert(uint32_t id) {
+  const RemoteAccess &r = records_[id];
+  if (!r.provisional) check(id);
+  ShadowRecord record;
+  record.kind = RecordKind::Remote;
+  record.subject = id;
+  auto noVisit = [](const ShadowRecord &, Address, uint8_t) {};
+  // Accesses whose check waits for their lock acquisition must still meet every older record;
+  // looked up only when a record could be replaced.
+  std::optional<bool> checksPending;
+  auto replaced = [&](const ShadowRecord &x) {
+    if (x.kind != RecordKind::Remote || !supersedes(r, records_[x.subject])) return false;
+    if (!checksPending) {
+      checksPending = false;
+      for (const auto &[origin, peer] : incoming_) *checksPending |= !peer.provisional.empty();
+    }
+    return !*checksPending;
+  };
+  auto live = [&](const ShadowRecord &x) { return pruning_.live(x) && !replaced(x); };
+  for (const ByteRange &range : r.ranges.ranges()) {
+    const auto &regions = history_.regions();
+    for (uint32_t index = 0; index < regions.size(); ++index) {
+      Address lo = std::max(range.begin, regions[index].userBase);
+      Address hi = std::min(range.end, regions[index].userBase + regions[index].size);
+      if (regions[index].size != 0 && lo < hi)
+        history_.insert(index, lo, hi, record, noVisit, live);
+    }
+  }
+}
+
+// A repeated access (the same call of one origin on the same bytes, e.g. a put and a flush in a
+// loop) replaces the record of the previous one when that one completed before it was issued.
+// Every access that can still race with the older one then races with the newer one, with the
+// same pair of source locations, so keeping only the newest record bounds the history of such
+// loops, which no synchronisation of the target prunes:
+// - later local accesses lie after both region starts and before the older region's end, which
+//   is not after the newer one's; later accesses of the same origin are issued after the older
+//   one completed;
+// - an access of another origin is ordered before the newer one but not the older one only
+//   through what the origin learned in between: so the origin must have learned nothing about
+//   other ranks (equal clocks but for its own entry). For this process's own accesses, what it
+//   learned in between came with every access issued before it (the delivery guarantee), and
+//   those were checked against the older record when they arrived.
+// Accesses still waiting for their check (unconfirmed lock epochs) keep every record alive.
+bool TargetChecker::supersedes(const RemoteAccess &newer, const RemoteAccess &older) const {
+  if (&newer == &older || older.origin != newer.origin || older.site != newer.site ||
+      older.kind != newer.kind || older.context != newer.context ||
+      older.segment != newer.segment || older.provisional || newer.provisional ||
+      older.direct != newer.direct || older.languageAtomic != newer.languageAtomic ||
+      older.atomicity.op != newer.atomicity.op || older.atomicity.type != newer.atomicity.type)
+    return false;
+  if (older.completionSeq == kNoSequence || older.completionSeq > newer.seq) return false;
+  if (older.ranges != newer.ranges) return false;
+  if (older.origin == sync_.self()) return true;
+  if (older.regionStart != newer.regionStart || !older.snapshot || !newer.snapshot) return false;
+  if (older.snapshot != newer.snapshot) {
+    const VectorClock &a = *older.snapshot, &b = *newer.snapshot;
+    if (a.size() != b.size()) return false;
+    for (Rank q = 0; q < static_cast<Rank>(a.size()); ++q)
+      if (q != older.origin && a[q] != b[q]) return false;
+  }
+  return true;
+}
+
+void TargetChecker::onEpochClock(Rank origin, const wire::EpochClockRecord &record) {
+  PeerIn &peer = incoming_[origin];
+  auto it = peer.provisional.find(record.lockEpoch);
+  if (it == peer.provisional.end()) return;
+  std::vector<uint32_t> ids = std::move(it->second);
+  peer.provisional.erase(it);
+  pruning_.updateHorizon();
+  for (uint32_t id : ids) finalizeProvisional(id, record.clock);
+}
+
+void TargetChecker::finishProvisional() {
+  for (auto &[origin, peer] : incoming_) {
+    for (auto &[epochId, ids] : peer.provisional) {
+      for (uint32_t id : ids) finalizeProvisional(id, VectorClock(sync_.clock().size()));
+    }
+    peer.provisional.clear();
+  }
+}
+
+void TargetChecker::judgeProvisional() {
+  std::vector<uint32_t> ids;
+  for (auto &[origin, peer] : incoming_) {
+    for (auto &[lockEpoch, pending] : peer.provisional)
+      ids.insert(ids.end(), pending.begin(), pending.end());
+    peer.provisional.clear();
+  }
+  pruning_.updateHorizon();
+  for (uint32_t id : ids) finalizeProvisional(id, VectorClock{});
+}
+
+void TargetChecker::finalizeProvisional(uint32_t id, const VectorClock &acquisition) {
+  RemoteAccess &r = records_[id];
+  if (!r.provisional) return;
+  VectorClock merged = *r.snapshot;
+  if (acquisition.size() == merged.size()) merged.merge(acquisition);
+  r.snapshot = std::make_shared<const VectorClock>(std::move(merged));
+  r.regionStart = (*r.snapshot)[sync_.self()];
+  r.provisional = false;
+  check(id);
+}
+
+} // namespace rmarace

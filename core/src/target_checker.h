@@ -1,0 +1,94 @@
+// The target side: remote accesses to this process's memory, as they arrive in batches, and the
+// race check of each against the exact history of the bytes it touches (Fig. 4.9). Accesses of
+// passive epochs whose lock acquisition the origin has not confirmed yet are provisional: they
+// are recorded, and checked once the acquisition clock is known (docs/design.md "Precise MPI
+// semantics"). Where their regions end is RegionEnds' concern.
+#pragma once
+
+#include "access_records.h"
+#include "rmarace/core/wire_records.h"
+#include "slot_pool.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace rmarace {
+
+class AccessHistory;
+class OwnAccesses;
+class ProcessHost;
+class Pruning;
+class RaceReporter;
+class RegionEnds;
+class SegmentTable;
+class SyncState;
+
+// Whether two remote accesses to this process's memory race (Fig. 4.9): they conflict, and
+// neither program order at a common origin, nor disjoint regions, nor external synchronisation
+// of their origins (Fig. 4.8) orders them.
+bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b);
+
+// Per origin, what this process received from it.
+struct PeerIn {
+  std::map<LocationHandle, Location> locations;
+  std::map<uint32_t, std::shared_ptr<const VectorClock>> snapshots;
+  std::map<uint64_t, std::vector<uint32_t>> provisional; // lock epoch -> remote access ids
+  std::vector<uint32_t> live; // remote access ids whose region end is not known, by sequence
+};
+
+class TargetChecker {
+public:
+  TargetChecker(const SyncState &sync, ProcessHost &host, AccessHistory &history,
+                const SegmentTable &segments, const OwnAccesses &own, RaceReporter &reporter,
+                Pruning &pruning, RegionEnds &ends);
+
+  // Records of a batch from `origin`.
+  void onLocation(Rank origin, wire::LocationRecord &&record);
+  void onSnapshot(Rank origin, const wire::SnapshotRecord &record);
+  void onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &record);
+  void onEpochClock(Rank origin, const wire::EpochClockRecord &record);
+
+  // An RMA call of this process on its own memory (already resolved to `ranges`): also a remote
+  // access of this memory, for the accesses of other origins.
+  uint32_t recordSelfAccess(const RmaOperation &op, AccessKind kind, const ByteRanges &ranges,
+                            Sequence seq, uint64_t fenceCount);
+
+  // The execution ends: accesses of passive epochs whose acquisition never became known are
+  // checked with what is known.
+  void finishProvisional();
+  // The execution ends early (abort): the same, judged with the clocks known now.
+  void judgeProvisional();
+
+  const RemoteAccess &remote(uint32_t id) const { return records_[id]; }
+  RemoteAccess &remote(uint32_t id) { return records_[id]; }
+  SlotPool<RemoteAccess> &records() { return records_; }
+  const SlotPool<RemoteAccess> &records() const { return records_; }
+  const std::map<Rank, PeerIn> &incoming() const { return incoming_; }
+  PeerIn &incoming(Rank origin) { return incoming_[origin]; }
+  // The source location an origin defined for `site`, if any.
+  const Location *peerLocation(Rank origin, LocationHandle site) const;
+
+private:
+  // Checks a remote access against the history and records it there.
+  void insert(uint32_t id);
+  void check(uint32_t id);
+  // Whether `newer` makes the record of `older` redundant (see the definition).
+  bool supersedes(const RemoteAccess &newer, const RemoteAccess &older) const;
+  void finalizeProvisional(uint32_t id, const VectorClock &acquisition);
+
+  const SyncState &sync_;
+  ProcessHost &host_;
+  AccessHistory &history_;
+  const SegmentTable &segments_;
+  const OwnAccesses &own_;
+  RaceReporter &reporter_;
+  Pruning &pruning_;
+  RegionEnds &ends_;
+
+  SlotPool<RemoteAccess> records_;
+  std::map<Rank, PeerIn> incoming_;
+};
+
+} // namespace rmarace
