@@ -94,7 +94,7 @@ public:
 
   uint64_t broadcastFromFirst(uint64_t value) override;
   std::vector<std::string> gatherAtFirst(const std::string &mine) override;
-  uint64_t sumOverAll(uint64_t value) override;
+  std::vector<uint64_t> sumOverAll(const std::vector<uint64_t> &values) override;
 
   // Probes: the clock of the probed message is received now and kept for its receive.
   void preconsume(QueueId queue, Rank from);

@@ -216,10 +216,9 @@ uint64_t MpiTransport::broadcastFromFirst(uint64_t value) {
 
 std::vector<std::string> MpiTransport::gatherAtFirst(const std::string &mine) {
   int length = static_cast<int>(mine.size());
-  int rank = 0, size = 1;
+  int rank = 0;
   PMPI_Comm_rank(toolComm_, &rank);
-  PMPI_Comm_size(toolComm_, &size);
-  auto members = static_cast<std::size_t>(size);
+  std::size_t members = worldSize_;
   std::vector<int> lengths(members), displs(members);
   PMPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, toolComm_);
   int total = 0;
@@ -238,10 +237,11 @@ std::vector<std::string> MpiTransport::gatherAtFirst(const std::string &mine) {
   return parts;
 }
 
-uint64_t MpiTransport::sumOverAll(uint64_t value) {
-  uint64_t total = 0;
-  PMPI_Allreduce(&value, &total, 1, MPI_UINT64_T, MPI_SUM, toolComm_);
-  return total;
+std::vector<uint64_t> MpiTransport::sumOverAll(const std::vector<uint64_t> &values) {
+  std::vector<uint64_t> totals(values.size());
+  PMPI_Allreduce(values.data(), totals.data(), static_cast<int>(values.size()), MPI_UINT64_T,
+                 MPI_SUM, toolComm_);
+  return totals;
 }
 
 void MpiTransport::preconsume(QueueId queue, Rank from) {

@@ -71,21 +71,18 @@ public:
   void collectiveEnd(Tracker::Collective &c, bool complete = true) {
     tracker_.endCollective(c, complete);
   }
-  void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site) {
-    Tracker::Collective c = collectiveBegin(group, kind, root, site);
-    collectiveEnd(c);
-  }
+  // The blocking forms (Tracker::collective is begin, then end).
   void allToAll(const GroupView &group, LocationHandle site) {
-    collective(group, CollectiveKind::AllToAll, 0, site);
+    tracker_.collective(group, CollectiveKind::AllToAll, 0, site);
   }
   void allToOne(const GroupView &group, Rank root, LocationHandle site) {
-    collective(group, CollectiveKind::AllToOne, root, site);
+    tracker_.collective(group, CollectiveKind::AllToOne, root, site);
   }
   void oneToAll(const GroupView &group, Rank root, LocationHandle site) {
-    collective(group, CollectiveKind::OneToAll, root, site);
+    tracker_.collective(group, CollectiveKind::OneToAll, root, site);
   }
   void scan(const GroupView &group, LocationHandle site) {
-    collective(group, CollectiveKind::Scan, 0, site);
+    tracker_.collective(group, CollectiveKind::Scan, 0, site);
   }
 
   // ---- Windows

@@ -10,7 +10,7 @@ namespace {
 template <class Call>
 int overlapped(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, Call &&call) {
   Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
-  if (!ch) return call();
+  if (!ch) return scope.blocking(call);
   Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
   Tracker::Collective c = scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site());
   int rc = scope.blocking(call);
@@ -50,7 +50,7 @@ int MPI_Barrier(MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Barrier");
   // The tool's exchange is itself a barrier among the same processes.
   Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
-  if (!ch) return PMPI_Barrier(comm);
+  if (!ch) return scope.blocking([&] { return PMPI_Barrier(comm); });
   scope.sem().allToAll(ch->group, scope.site());
   return MPI_SUCCESS;
 }

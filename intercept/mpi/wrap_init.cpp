@@ -32,10 +32,10 @@ void startTool() {
   g_state = st;
 }
 
-void finishTool() {
+void finishTool(const void *returnAddress) {
   State &st = *g_state;
-  LocationHandle site = st.runtime->callSite("MPI_Finalize", nullptr, nullptr);
-  rt::Lifecycle::finish(st.channels.at(st.comms.at(MPI_COMM_WORLD)).group, site);
+  rt::Lifecycle::finish(st.channels.at(st.comms.at(MPI_COMM_WORLD)).group, "MPI_Finalize",
+                        returnAddress);
   // Release what the tool created, before MPI goes away, in an order every rank shares: the
   // frees are collective.
   g_state = nullptr;
@@ -130,7 +130,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
 }
 
 int MPI_Finalize(void) {
-  if (state()) finishTool();
+  if (state()) finishTool(__builtin_return_address(0));
   return PMPI_Finalize();
 }
 

@@ -4,7 +4,7 @@
 #include "rmarace/runtime/id_space.h"
 #include "rmarace/runtime/runtime.h"
 #include "rmarace/runtime/scoped_interceptor.h"
-#include "thread_state_tls.h"
+#include "thread_state.h"
 
 #include <mutex>
 
@@ -14,14 +14,12 @@ namespace rmarace::rt {
 
 void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
                      const rmarace_location *loc) {
-  ThreadState &thread = tlsThreadState;
-  if (thread.inRuntime) return;
+  if (tlsThreadState.inRuntime) return;
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this) return; // finished while this thread waited
-  thread.inRuntime = true;
+  ReentrancyGuard reentrancy;
   process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
                    reinterpret_cast<LocationHandle>(loc));
-  thread.inRuntime = false;
 }
 
 void Runtime::accessRange(const void *addr, uint64_t size, bool write,

@@ -4,7 +4,7 @@
 
 #include "reports.h"
 #include "rmarace/runtime/scoped_interceptor.h"
-#include "thread_state_tls.h"
+#include "thread_state.h"
 
 #include <csignal>
 #include <cstdio>
@@ -100,8 +100,9 @@ void installHandlers() {
 void mergeSummary(Runtime &rt, RunCollectives &collectives) {
   ReportWriter &reports = rt.reports();
   std::vector<std::string> parts = collectives.gatherAtFirst(reports.exportSummary());
-  uint64_t errors = collectives.sumOverAll(reports.errorsFound());
-  uint64_t races = collectives.sumOverAll(reports.racesFound());
+  std::vector<uint64_t> totals =
+      collectives.sumOverAll({reports.racesFound(), reports.errorsFound()});
+  uint64_t races = totals[0], errors = totals[1];
   if (rt.rank() == 0) reports.printSummary(parts, errors);
   g_run.findings = races + errors;
 }
@@ -130,18 +131,13 @@ Runtime &Lifecycle::start(const StartInfo &info) {
   return *rt;
 }
 
-void Lifecycle::finish(const GroupView &world, LocationHandle site) {
+void Lifecycle::finish(const GroupView &world, const char *call, const void *returnAddress) {
   std::lock_guard<std::mutex> guard(g_lifecycleMutex);
   Runtime *rt = g_run.runtime;
   if (!rt || --g_run.frontEnds > 0) return;
   {
-    std::lock_guard<EngineLock> engine(rt->lock());
-    tlsThreadState.heldEngineLock = &rt->lock();
-    {
-      ReentrancyGuard reentrancy;
-      rt->tracker().finalize(world, site);
-    }
-    tlsThreadState.heldEngineLock = nullptr;
+    ScopedInterceptor scope(call, returnAddress);
+    if (scope) scope.tracker().finalize(world, scope.site());
   }
   mergeSummary(*rt, *g_run.collectives);
   g_run.finished = true;

@@ -2,7 +2,7 @@
 
 #include "page_map.h"
 #include "reports.h"
-#include "thread_state_tls.h"
+#include "thread_state.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "rmarace/runtime/scoped_interceptor.h"
 
-#include "thread_state_tls.h"
+#include "thread_state.h"
 
 namespace rmarace::rt {
 

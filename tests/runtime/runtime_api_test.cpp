@@ -63,7 +63,7 @@ public:
 
   uint64_t broadcastFromFirst(uint64_t value) override { return value; }
   std::vector<std::string> gatherAtFirst(const std::string &mine) override { return {mine}; }
-  uint64_t sumOverAll(uint64_t value) override { return value; }
+  std::vector<uint64_t> sumOverAll(const std::vector<uint64_t> &values) override { return values; }
 
   std::deque<Batch> batches;
   std::deque<ClockPayload> clocks;
@@ -92,9 +92,9 @@ TEST(Lifecycle, TwoFrontEndsShareOneEngineUntilTheLastFinishes) {
   Runtime &second = Lifecycle::start(startInfo(transport, "second model"));
   EXPECT_EQ(&first, &second);
   EXPECT_EQ(&first.process(), &second.process());
-  Lifecycle::finish(kWorld, kNoLocation);
+  Lifecycle::finish(kWorld, "finish", nullptr);
   EXPECT_EQ(Runtime::instance(), &first) << "the second front end still runs";
-  Lifecycle::finish(kWorld, kNoLocation);
+  Lifecycle::finish(kWorld, "finish", nullptr);
   EXPECT_EQ(Runtime::instance(), nullptr);
   EXPECT_EQ(Lifecycle::findings(), 0u);
 }
@@ -117,7 +117,7 @@ TEST(ScopedInterceptor, IsInactiveWithoutARuntimeAndInsideRuntimeWork) {
     ScopedInterceptor again("again", nullptr);
     EXPECT_TRUE(again) << "the outer scope released the lock and the runtime-work mark";
   }
-  Lifecycle::finish(kWorld, kNoLocation);
+  Lifecycle::finish(kWorld, "finish", nullptr);
   ScopedInterceptor finished("finished", nullptr);
   EXPECT_FALSE(finished) << "no runtime after finish";
 }
@@ -143,7 +143,7 @@ TEST(ScopedInterceptor, CallSiteMarksBelongToTheThreadThatSetItsCall) {
     EXPECT_EQ(where.call, "MarkedCall");
   }
   EXPECT_EQ(__rmarace_callsite, nullptr) << "the scope consumes the mark";
-  Lifecycle::finish(kWorld, kNoLocation);
+  Lifecycle::finish(kWorld, "finish", nullptr);
 }
 
 TEST(BlockingRegion, LetsOtherThreadsIntoTheEngineWhileACallBlocks) {
@@ -169,7 +169,7 @@ TEST(BlockingRegion, LetsOtherThreadsIntoTheEngineWhileACallBlocks) {
     EXPECT_FALSE(scope.runtime().lock().tryLock());
   }
   other.join();
-  Lifecycle::finish(kWorld, kNoLocation);
+  Lifecycle::finish(kWorld, "finish", nullptr);
 }
 
 TEST(IdSpace, AnnotationsUseTheirOwnDomain) {
@@ -190,7 +190,7 @@ TEST(IdSpace, AnnotationsUseTheirOwnDomain) {
     EXPECT_EQ(idLocal(r), 9u);
   }
   EXPECT_NE(domainId(IdDomain::Annotation, 7), domainId(IdDomain::Mpi, 7));
-  Lifecycle::finish(kWorld, kNoLocation);
+  Lifecycle::finish(kWorld, "finish", nullptr);
 }
 
 } // namespace

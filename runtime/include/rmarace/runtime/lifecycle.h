@@ -24,26 +24,26 @@ public:
   virtual uint64_t broadcastFromFirst(uint64_t value) = 0;
   // Process 0 gets every process's bytes in rank order; the others an empty vector.
   virtual std::vector<std::string> gatherAtFirst(const std::string &mine) = 0;
-  // Every process gets the sum over all processes.
-  virtual uint64_t sumOverAll(uint64_t value) = 0;
+  // Every process gets the element-wise sum over all processes (one collective for all values).
+  virtual std::vector<uint64_t> sumOverAll(const std::vector<uint64_t> &values) = 0;
 };
 
 struct StartInfo {
-  const char *model = "";          // the front end's name, for messages
-  Rank rank = 0;                   // this process in the run
-  Rank worldSize = 1;              // processes in the run
-  Transport *transport = nullptr;  // how engines exchange data
-  RunCollectives *run = nullptr;   // start and end of the run
+  const char *model = "";         // the front end's name, for messages
+  Rank rank = 0;                  // this process in the run
+  Rank worldSize = 1;             // processes in the run
+  Transport *transport = nullptr; // how engines exchange data
+  RunCollectives *run = nullptr;  // start and end of the run
 };
 
 class RMARACE_API Lifecycle {
 public:
   // Starts the runtime, or joins the one another front end started. Returns it.
   static Runtime &start(const StartInfo &info);
-  // A front end ends: the last one finishes the run. `world` is the group of all processes and
-  // `site` the call that ends it. Collective over all processes. The transport and collectives
-  // of the starting front end must stay usable until this returns.
-  static void finish(const GroupView &world, LocationHandle site);
+  // A front end ends in `call`: the last one finishes the run. `world` is the group of all
+  // processes. Collective over all processes. The transport and collectives of the starting
+  // front end must stay usable until this returns.
+  static void finish(const GroupView &world, const char *call, const void *returnAddress);
   // The program is about to abort in `call`: accesses whose checks wait for information that
   // will never come are judged with what is known now, and held reports are flushed.
   static void aborting(const char *call, const void *returnAddress);

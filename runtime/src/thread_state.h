@@ -3,8 +3,6 @@
 // Runtime so that threads never share it.
 #pragma once
 
-#include "rmarace/runtime/api.h"
-
 namespace rmarace::rt {
 
 class EngineLock;
@@ -19,7 +17,19 @@ struct ThreadState {
 };
 
 // initial-exec: the runtime library is linked or preloaded, never dlopen()ed, so its TLS is in
-// the static block and needs no __tls_get_addr call.
-RMARACE_API ThreadState &thisThread();
+// the static block and needs no __tls_get_addr call. constinit: no TLS wrapper call either.
+[[gnu::tls_model("initial-exec")]] extern constinit thread_local ThreadState tlsThreadState;
+
+// Marks runtime work on this thread for its lifetime.
+class ReentrancyGuard {
+public:
+  ReentrancyGuard() : was_(tlsThreadState.inRuntime) { tlsThreadState.inRuntime = true; }
+  ~ReentrancyGuard() { tlsThreadState.inRuntime = was_; }
+  ReentrancyGuard(const ReentrancyGuard &) = delete;
+  ReentrancyGuard &operator=(const ReentrancyGuard &) = delete;
+
+private:
+  bool was_;
+};
 
 } // namespace rmarace::rt
