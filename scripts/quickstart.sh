@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds rmarace and shows a race report on a bundled MPI example.
+# Installs the dependencies, builds rmarace and shows race reports on the bundled MPI and
+# OpenSHMEM examples.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${RMARACE_BUILD_DIR:-$root/build}
@@ -7,15 +8,20 @@ build=${RMARACE_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo
-echo "rmarace: compiling examples/race_example.c (the dissertation's Fig. 5.14) with rmarace-cc"
-"$build/bin/rmarace-cc" -O2 "$root/examples/race_example.c" -o "$work/race_example"
-echo "rmarace: running it on 2 ranks with rmarace-run"
-status=0
-(cd "$work" && "$build/bin/rmarace-run" -np 2 ./race_example) || status=$?
-if ((status == 66)); then
+# Runs one example with rmarace-run on 2 ranks; races make it exit with 66.
+show_race() {
+  local source=$1 what=$2
+  echo
+  echo "rmarace: compiling examples/$source ($what) with rmarace-cc"
+  "$build/bin/rmarace-cc" -O2 "$root/examples/$source" -o "$work/${source%.c}"
+  echo "rmarace: running it on 2 ranks with rmarace-run"
+  local status=0
+  (cd "$work" && "$build/bin/rmarace-run" -np 2 "./${source%.c}") || status=$?
+  if ((status != 66)); then
+    echo "rmarace: unexpected exit code $status" >&2
+    exit 1
+  fi
   echo "rmarace: the race was found (exit code 66 means races were reported)"
-  exit 0
-fi
-echo "rmarace: unexpected exit code $status" >&2
-exit 1
+}
+show_race race_example.c "MPI RMA, the dissertation's Fig. 5.14"
+show_race shmem_race_example.c "OpenSHMEM 1.5, put-with-signal and a global"

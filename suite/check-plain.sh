@@ -1,16 +1,38 @@
 #!/usr/bin/env bash
-# Plain-MPI sanity check of the labelled suite: every test must compile warning-free with the
-# MPI compiler wrapper, run without any tool, exit 0 and finish within LIMIT seconds.
+# Plain sanity check of the labelled suite: every test must compile warning-free with the
+# compiler wrapper of its model, run without any tool, exit 0 and finish within LIMIT seconds.
 # A test that fails here is broken as a test, whatever a race detector says about it.
 #
+# The model of a test is the directory above its category (suite/MODEL/CATEGORY/test.c):
+#   mpi    compiled with MPICC, run with "MPIRUN -np N"
+#   shmem  compiled with SHMEMCC, run with "SHMEMRUN -np N" (the project's shmem-mpi library)
+#
 # usage: suite/check-plain.sh [DIR|FILE...]      (default: the mpi/ folder next to this script)
-# environment: MPICC (default mpicc.openmpi), MPIRUN (default mpirun), LIMIT (default 2 s),
-#              HANG (default 20 s: a run is killed after this long)
+# environment: MPICC (default mpicc.openmpi), MPIRUN (default mpirun),
+#              SHMEMCC, SHMEMRUN (default shmemcc and shmemrun from the build/bin of this
+#              repository, else from PATH; note that /usr/bin/shmemcc is OpenMPI's OpenSHMEM 1.4,
+#              which lacks most of what the shmem tests use),
+#              LIMIT (default 2 s), HANG (default 20 s: a run is killed after this long)
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 cc=${MPICC:-mpicc.openmpi}
 run=${MPIRUN:-mpirun}
+repo_bin="$here/../build/bin"
+if [ -n "${SHMEMCC:-}" ]; then
+    shmem_cc=$SHMEMCC
+elif [ -x "$repo_bin/shmemcc" ]; then
+    shmem_cc="$repo_bin/shmemcc"
+else
+    shmem_cc=shmemcc
+fi
+if [ -n "${SHMEMRUN:-}" ]; then
+    shmem_run=$SHMEMRUN
+elif [ -x "$repo_bin/shmemrun" ]; then
+    shmem_run="$repo_bin/shmemrun"
+else
+    shmem_run=shmemrun
+fi
 limit=${LIMIT:-2}
 hang=${HANG:-20}
 
@@ -36,15 +58,23 @@ while IFS= read -r src; do
         [ -e "$c" ] && companions+=("$c")
     done
     nprocs=$(grep -m1 '"NPROCS"' "$src" | tr -dc '0-9')
-    exe="$work/$(basename "$stem")"
-    if ! out=$("$cc" -Wall -Wextra -Werror -g -o "$exe" "$src" "${companions[@]}" 2>&1); then
+    model=$(basename "$(dirname "$(dirname "$src")")")
+    if [ "$model" = shmem ]; then
+        tcc=$shmem_cc
+        trun=$shmem_run
+    else
+        tcc=$cc
+        trun=$run
+    fi
+    exe="$work/$model-$(basename "$stem")"
+    if ! out=$("$tcc" -Wall -Wextra -Werror -g -o "$exe" "$src" "${companions[@]}" 2>&1); then
         echo "FAIL (compile) $src"
         echo "$out" | sed 's/^/    /'
         fail=$((fail + 1))
         continue
     fi
     start=$(date +%s%N)
-    out=$(cd "$work" && timeout -k 2 "$hang" "$run" -np "$nprocs" "$exe" 2>&1 </dev/null)
+    out=$(cd "$work" && timeout -k 2 "$hang" "$trun" -np "$nprocs" "$exe" 2>&1 </dev/null)
     rc=$?
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     if [ $rc -ne 0 ]; then

@@ -75,14 +75,16 @@ void OriginTracker::issue(const RmaOperation &op) {
   }
   std::vector<IssuedOp> &ops = openOps_[op.target];
   ops.push_back(io);
-  if (op.remoteReadBlocking) {
-    // A blocking get returns with its remote read complete (individual completion, R9).
+  if (op.remoteBlocking) {
+    // A blocking get or fetching atomic returns with its remote access complete (individual
+    // completion, R9).
     IssuedOp &last = ops.back();
-    if (last.remoteReadOpen) {
-      emitCompletionNotice(op.target, kAnyContext, 0, true, false, seq_, sync_.epoch() + 1);
-      last.remoteReadOpen = false;
+    if (last.remoteReadOpen || last.remoteWriteOpen) {
+      emitCompletionNotice(op.target, kAnyContext, 0, last.remoteReadOpen, last.remoteWriteOpen,
+                           seq_, sync_.epoch() + 1);
+      last.remoteReadOpen = last.remoteWriteOpen = false;
     }
-    if (last.selfRemote != kNone && !op.remoteWrite) {
+    if (last.selfRemote != kNone) {
       own_.complete(last.selfRemote, sync_.epoch(), op.site);
       ends_.setCompletion(last.selfRemoteRecord, {self, sync_.epoch() + 1}, seq_);
       last.selfRemote = kNone;
@@ -130,6 +132,8 @@ void OriginTracker::complete(const Completion &c) {
       auto finishBuffer = [&](uint32_t &id) {
         if (id == kNone) return;
         own_.complete(id, now, c.site);
+        // An acknowledgement that still waits for its completion point has nothing left to end.
+        std::erase_if(awaitingPoint_, [id](const auto &entry) { return entry.second == id; });
         id = kNone;
       };
       if (buffersRead) finishBuffer(op.readBuffer);
@@ -226,9 +230,9 @@ void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
     if (std::find(ack.seqs.begin(), ack.seqs.end(), op.seq) == ack.seqs.end()) continue;
     // The remote write completed at the target's wait; the origin learns it once it knows that
     // wait happened, and with it that the buffer read is over too (R5: remote completion of a
-    // write implies its local completion).
+    // write implies its local completion). A completion call before that still ends the buffer
+    // read, so the operation keeps it until then.
     if (op.readBuffer != kNone) awaitingPoint_.push_back({{from, ack.threshold}, op.readBuffer});
-    op.readBuffer = kNone;
     op.remoteWriteOpen = false;
   }
   std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
@@ -242,8 +246,18 @@ void OriginTracker::completeAcknowledged() {
     if (known == kEpochInfinity) return false;
     // Known from the wait that started epoch `known`: the buffer access ends before it.
     own_.complete(entry.second, known - 1, sync_.siteOfEpoch(known));
+    forgetBuffer(entry.first.rank, entry.second);
     return true;
   });
+}
+
+void OriginTracker::forgetBuffer(Rank target, uint32_t buffer) {
+  auto it = openOps_.find(target);
+  if (it == openOps_.end()) return;
+  for (IssuedOp &op : it->second)
+    if (op.readBuffer == buffer) op.readBuffer = kNone;
+  std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
+  if (it->second.empty()) openOps_.erase(it);
 }
 
 } // namespace rmarace

@@ -92,6 +92,8 @@ private:
   // Own buffers whose completion is implicit: complete once this process knows V[rank] >=
   // threshold.
   std::vector<std::pair<CompletionPoint, uint32_t>> awaitingPoint_;
+  // The buffer read `buffer` of an operation on `target` ended: the operation no longer holds it.
+  void forgetBuffer(Rank target, uint32_t buffer);
   // Reused for every forwarded access, so that forwarding does not allocate.
   wire::RemoteAccessRecord record_;
 };

@@ -54,6 +54,9 @@ void Pruning::collectGarbage() {
         a.regionEnd != kEpochInfinity)
       remote.release(id);
   }
+  // A released access can no longer be ordered against anything: forget that it waits.
+  for (auto &[origin, peer] : target_.incoming())
+    std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) { return !remote.inUse(id); });
 }
 
 } // namespace rmarace

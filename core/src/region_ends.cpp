@@ -49,17 +49,32 @@ void RegionEnds::resolve() {
   }
 }
 
+namespace {
+
+// Whether a completion notice of the access's origin completes it.
+bool completes(const wire::CompletionNotice &notice, const RemoteAccess &r) {
+  bool matches = notice.single ? r.seq == notice.single
+                               : r.seq < notice.bound &&
+                                     (notice.context == kAnyContext || notice.context == r.context);
+  return matches && (r.kind == AccessKind::RemoteRead ? notice.reads : notice.writes);
+}
+
+} // namespace
+
 void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &notice) {
-  for (uint32_t id : target_.incoming(origin).live) {
+  PeerIn &peer = target_.incoming(origin);
+  for (uint32_t id : peer.live) {
     const RemoteAccess &r = target_.remote(id);
-    if (!r.open) continue;
-    bool matches = notice.single ? r.seq == notice.single
-                                 : r.seq < notice.bound && (notice.context == kAnyContext ||
-                                                            notice.context == r.context);
-    bool kindMatches = r.kind == AccessKind::RemoteRead ? notice.reads : notice.writes;
-    if (matches && kindMatches) setCompletion(id, {origin, notice.threshold}, notice.completionSeq);
+    if (r.open && completes(notice, r))
+      setCompletion(id, {origin, notice.threshold}, notice.completionSeq);
   }
   compactLive(origin);
+  std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) {
+    RemoteAccess &r = target_.remote(id);
+    if (!completes(notice, r)) return false;
+    r.completionSeq = notice.completionSeq;
+    return true;
+  });
 }
 
 void RegionEnds::compactLive(Rank origin) {
@@ -71,6 +86,7 @@ void RegionEnds::completeAtTargetWait(uint32_t id) {
   RemoteAccess &r = target_.remote(id);
   if (r.open) {
     setCompletion(id, {sync_.self(), sync_.epoch()}, kNoSequence);
+    target_.incoming(r.origin).awaitingOriginCompletion.push_back(id);
     return;
   }
   // A completion notice arrived first, but its region end is not known yet: this wait is earlier.

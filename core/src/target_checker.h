@@ -36,6 +36,10 @@ struct PeerIn {
   std::map<uint32_t, std::shared_ptr<const VectorClock>> snapshots;
   std::map<uint64_t, std::vector<uint32_t>> provisional; // lock epoch -> remote access ids
   std::vector<uint32_t> live; // remote access ids whose region end is not known, by sequence
+  // Remote writes a target wait completed before the origin completed them itself: when the
+  // origin's completion notice arrives, it still orders them before the origin's later accesses
+  // (program order at the origin, completionSeq).
+  std::vector<uint32_t> awaitingOriginCompletion;
 };
 
 class TargetChecker {
@@ -67,6 +71,7 @@ public:
   const SlotPool<RemoteAccess> &records() const { return records_; }
   const std::map<Rank, PeerIn> &incoming() const { return incoming_; }
   PeerIn &incoming(Rank origin) { return incoming_[origin]; }
+  std::map<Rank, PeerIn> &incoming() { return incoming_; }
   // The source location an origin defined for `site`, if any.
   const Location *peerLocation(Rank origin, LocationHandle site) const;
 

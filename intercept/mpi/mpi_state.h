@@ -138,7 +138,7 @@ private:
   MPI_Comm toolComm_;
   std::size_t worldSize_;
   MPI_Op reduceOp_ = MPI_OP_NULL;
-  MPI_Win annotationWindow_ = MPI_WIN_NULL;
+  MPI_Win sharedResourceWindow_ = MPI_WIN_NULL; // kSharedResourceSlots deposits per rank
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
   std::map<std::tuple<QueueId, Rank>, std::deque<ClockPayload>> preconsumed_;
   std::map<uint64_t, ClockPayload> answers_; // arrived, by token

@@ -21,8 +21,21 @@ constexpr int kTagAnnotation = 16;
 constexpr uint64_t kAnnotationTagRange = 16000;
 constexpr int kTagEpochOpen = 1;
 constexpr int kTagEpochClose = 2;
-constexpr std::size_t kAnnotationSlots = 16;
+// Deposits of resources other than MPI locks (annotations, other programming models' signals and
+// locks) share this many slots per rank; identifiers are hashed to slots. Two resources that
+// share a slot synchronise more than they should (a race may be missed, never invented).
+constexpr std::size_t kSharedResourceSlots = 256;
 constexpr double kPollInterval = 0.005; // seconds
+
+// Spreads identifiers that differ in a few low or high bits over all slots (splitmix64's
+// finaliser; std::hash of an integer is the identity).
+uint64_t mixedHash(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
 
 // Combines packed collective contributions (CollectiveContribution::packFixed).
 void reduceContribution(void *in, void *inout, int *length, MPI_Datatype *) {
@@ -67,10 +80,10 @@ std::vector<std::byte> receiveBytes(int source, int tag, MPI_Comm comm, int *act
 MpiTransport::MpiTransport(State &state, MPI_Comm toolComm, Rank worldSize)
     : state_(state), toolComm_(toolComm), worldSize_(static_cast<std::size_t>(worldSize)) {
   PMPI_Op_create(&reduceContribution, 1, &reduceOp_);
-  // Annotation resources: kAnnotationSlots deposits per rank.
-  MPI_Aint bytes = static_cast<MPI_Aint>(kAnnotationSlots * 2 * worldSize_ * sizeof(uint64_t));
+  MPI_Aint bytes = static_cast<MPI_Aint>(kSharedResourceSlots * 2 * worldSize_ * sizeof(uint64_t));
   void *base = nullptr;
-  PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, toolComm_, &base, &annotationWindow_);
+  PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, toolComm_, &base,
+                    &sharedResourceWindow_);
   std::memset(base, 0, static_cast<std::size_t>(bytes));
   PMPI_Barrier(toolComm_);
 }
@@ -81,7 +94,7 @@ MpiTransport::~MpiTransport() {
 
 void MpiTransport::shutdown() {
   waitSends();
-  if (annotationWindow_ != MPI_WIN_NULL) PMPI_Win_free(&annotationWindow_);
+  if (sharedResourceWindow_ != MPI_WIN_NULL) PMPI_Win_free(&sharedResourceWindow_);
   if (reduceOp_ != MPI_OP_NULL) PMPI_Op_free(&reduceOp_);
   if (toolComm_ != MPI_COMM_NULL) PMPI_Comm_free(&toolComm_);
 }
@@ -380,9 +393,9 @@ MPI_Win MpiTransport::createLockArea(const Channel &ch) {
 
 MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {
   DepositSlot d{MPI_WIN_NULL, deposition, 0, 2 * worldSize_};
-  if (rt::idDomain(resource) == rt::IdDomain::Annotation) {
-    d.win = annotationWindow_;
-    d.disp = static_cast<MPI_Aint>(std::hash<uint64_t>{}(resource) % kAnnotationSlots * d.words);
+  if (rt::idDomain(resource) != rt::IdDomain::Mpi) {
+    d.win = sharedResourceWindow_;
+    d.disp = static_cast<MPI_Aint>(mixedHash(resource) % kSharedResourceSlots * d.words);
     return d;
   }
   for (const auto &[handle, w] : state_.windows) {

@@ -1,5 +1,6 @@
 // MPI_Init, MPI_Finalize and MPI_Abort: the MPI front end starts and ends the runtime
 // (runtime/include/rmarace/runtime/lifecycle.h), which owns signals, the summary and the exit code.
+#include "mpi/attach.h"
 #include "mpi_state.h"
 #include "scope.h"
 
@@ -10,8 +11,12 @@ namespace rmarace::mpi {
 namespace {
 
 State *g_state = nullptr;
+// Tag of MPI_Comm_create_group for the channels of other models' groups.
+constexpr int kGroupChannelTag = 0x52;
+// The front end was started by another model's front end (attach.h), not by MPI_Init.
+bool g_attached = false;
 
-void startTool() {
+void startTool(const char *model) {
   int rank = 0, size = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -20,7 +25,7 @@ void startTool() {
   PMPI_Comm_dup(MPI_COMM_WORLD, &toolComm);
   st->transport = std::make_unique<MpiTransport>(*st, toolComm, size);
   rt::StartInfo info;
-  info.model = "MPI";
+  info.model = model;
   info.rank = rank;
   info.worldSize = size;
   info.transport = st->transport.get();
@@ -32,10 +37,9 @@ void startTool() {
   g_state = st;
 }
 
-void finishTool(const void *returnAddress) {
+void finishTool(const char *call, const void *returnAddress) {
   State &st = *g_state;
-  rt::Lifecycle::finish(st.channels.at(st.comms.at(MPI_COMM_WORLD)).group, "MPI_Finalize",
-                        returnAddress);
+  rt::Lifecycle::finish(st.channels.at(st.comms.at(MPI_COMM_WORLD)).group, call, returnAddress);
   // Release what the tool created, before MPI goes away, in an order every rank shares: the
   // frees are collective.
   g_state = nullptr;
@@ -117,21 +121,67 @@ using namespace rmarace::mpi;
 
 extern "C" {
 
+// MPI started by another model's library (inside its start-up) is that library's business: its
+// front end attaches once the library is up.
 int MPI_Init(int *argc, char ***argv) {
   int rc = PMPI_Init(argc, argv);
-  if (rc == MPI_SUCCESS) startTool();
+  if (rc == MPI_SUCCESS && !rt::insideInterceptedCall()) startTool("MPI");
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS) startTool();
+  if (rc == MPI_SUCCESS && !rt::insideInterceptedCall()) startTool("MPI");
   return rc;
 }
 
 int MPI_Finalize(void) {
-  if (state()) finishTool(__builtin_return_address(0));
+  if (state() && !g_attached) finishTool("MPI_Finalize", __builtin_return_address(0));
   return PMPI_Finalize();
+}
+
+int rmarace_mpi_attach(const char *model) {
+  if (state()) return 1;
+  int initialized = 0, finalized = 0;
+  PMPI_Initialized(&initialized);
+  PMPI_Finalized(&finalized);
+  if (!initialized || finalized) return 0;
+  startTool(model);
+  g_attached = true;
+  return 1;
+}
+
+void rmarace_mpi_detach(const char *call, const void *returnAddress) {
+  if (!g_attached || !state()) return;
+  g_attached = false;
+  finishTool(call, returnAddress);
+}
+
+uint64_t rmarace_mpi_world_channel(void) {
+  State *st = state();
+  return st ? st->comms.at(MPI_COMM_WORLD) : 0;
+}
+
+uint64_t rmarace_mpi_group_channel(const int *worldRanks, int n) {
+  State *st = state();
+  if (!st) return 0;
+  MPI_Group world, members;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  PMPI_Group_incl(world, n, worldRanks, &members);
+  MPI_Comm comm = MPI_COMM_NULL;
+  {
+    rt::BlockingRegion unlocked; // collective over the members
+    PMPI_Comm_create_group(MPI_COMM_WORLD, members, kGroupChannelTag, &comm);
+  }
+  PMPI_Group_free(&members);
+  PMPI_Group_free(&world);
+  uint64_t id = st->makeChannel(comm).id;
+  PMPI_Comm_free(&comm); // the channel keeps its own duplicate
+  return id;
+}
+
+void rmarace_mpi_release_channel(uint64_t channel) {
+  if (State *st = state()) st->removeChannel(channel);
 }
 
 int MPI_Abort(MPI_Comm comm, int errorcode) {

@@ -53,4 +53,16 @@ BlockingRegion::~BlockingRegion() {
   tlsThreadState.heldEngineLock = released_;
 }
 
+OpaqueLibraryCall::OpaqueLibraryCall() : wasInRuntime_(tlsThreadState.inRuntime) {
+  tlsThreadState.inRuntime = true;
+}
+
+OpaqueLibraryCall::~OpaqueLibraryCall() {
+  tlsThreadState.inRuntime = wasInRuntime_;
+}
+
+bool insideInterceptedCall() {
+  return tlsThreadState.inRuntime;
+}
+
 } // namespace rmarace::rt

@@ -23,7 +23,9 @@ def tool(name):
     return os.path.abspath(os.path.join(BIN, name))
 
 
-class E2E(unittest.TestCase):
+class Harness(unittest.TestCase):
+    """Building and running programs in a scratch directory; no tests of its own."""
+
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="rmarace-e2e-")
         self.env = dict(os.environ, **MPI_ENV)
@@ -59,6 +61,8 @@ class E2E(unittest.TestCase):
         for loc in locations:
             self.assertRegex(output, re.escape(loc) + r"(?!\d)")
 
+
+class E2E(Harness):
     # ---- reports ----------------------------------------------------------------------------
 
     def test_report_names_both_accesses_ranks_and_region(self):

@@ -7,6 +7,7 @@
 
 #include "mpi/semantics.h"
 #include "rmarace/sim/simulator.h"
+#include "shmem/semantics.h"
 
 #include <deque>
 #include <gmock/gmock.h>
@@ -304,26 +305,16 @@ private:
 
 // OpenSHMEM on a simulated rank. The symmetric heap is one world-wide segment created with
 // Simulator::segment; symmetric objects are named by their offset in it (the same on every PE).
-// Every routine's mapping to the model is spelled out here, once:
-//   RMA (2.2.2)        shmem_put/get block until the local buffer is done (locallyBlocking; a
-//                      blocking get also completes its remote read); the _nbi forms do not.
-//   Atomics (2.3.4)    atomic remote reads/writes; SHMEM atomics are mutually compatible on the
-//                      same type (anyOpCompatible).
-//   Signals (T. 3.4,   an atomic set, shmem_put_signal: target notify (tn) plus a resource signal
-//   T. 4.2)            on the signal's resource at the target PE; shmem_wait_until,
-//                      shmem_signal_wait_until and a shmem_signal_fetch that observes the
-//                      signal: resource wait on that resource plus target wait (tw).
-//   Completion         shmem_quiet: local + remote flush of all targets; shmem_fence: fence
-//   (T. 4.2)           (fnc) for all targets; shmem_barrier_all: collective flush + all-to-all.
-//   Collectives (T.3.2) shmem_sync(_all), broadcast, alltoall, collect, reductions, malloc/free:
-//                      collective exchange without completion.
-//   Locks (T. 3.3)     shmem_set_lock: resource wait; shmem_clear_lock: quiet, then resource
-//                      signal; the deposition process of every lock is PE 0.
+// Every routine goes through the OpenSHMEM front end's semantics layer (intercept/shmem), the
+// mapping the interceptors use; the verbs add only the simulation's scheduling tokens.
 class Shmem {
 public:
-  static constexpr ContextId kDefaultContext = 0;
+  static constexpr ContextId kDefaultContext = shmem::Semantics::kDefaultContext;
 
-  Shmem(SimRank &r, SegmentId heap) : r_(r), heap_(heap) {}
+  Shmem(SimRank &r, SegmentId heap) : r_(r), heap_(heap), sem_(r.tracker(), r.world()) {
+    // The simulator exposed the heap and checks its bounds itself.
+    sem_.adopt(heap, r.segmentAddress(heap), kUnboundedHeap, "heap");
+  }
   Rank my_pe() const { return r_.rank(); }
   Rank n_pes() const { return r_.size(); }
   SimRank &sim() { return r_; }
@@ -334,185 +325,107 @@ public:
   // ---- RMA -------------------------------------------------------------------------------------
   void put(uint64_t dest, Address source, uint64_t bytes, Rank pe, uint32_t line,
            const char *call = "shmem_put") {
-    RmaOperation o = op(dest, bytes, pe, line, call);
-    o.remoteWrite = true;
-    o.originRead = ByteRanges(source, bytes);
-    o.locallyBlocking = true;
-    r_.tracker().issue(o);
+    expect(sem_.put(at(line, call), kDefaultContext, pe, remote(dest, bytes),
+                    ByteRanges(source, bytes), true));
   }
   void put_nbi(uint64_t dest, Address source, uint64_t bytes, Rank pe, uint32_t line,
                const char *call = "shmem_put_nbi") {
-    RmaOperation o = op(dest, bytes, pe, line, call);
-    o.remoteWrite = true;
-    o.originRead = ByteRanges(source, bytes);
-    r_.tracker().issue(o);
+    expect(sem_.put(at(line, call), kDefaultContext, pe, remote(dest, bytes),
+                    ByteRanges(source, bytes), false));
   }
   void get(Address dest, uint64_t source, uint64_t bytes, Rank pe, uint32_t line,
            const char *call = "shmem_get") {
-    RmaOperation o = op(source, bytes, pe, line, call);
-    o.remoteRead = true;
-    o.originWrite = ByteRanges(dest, bytes);
-    o.locallyBlocking = true;
-    o.remoteReadBlocking = true;
-    r_.tracker().issue(o);
+    expect(sem_.get(at(line, call), kDefaultContext, pe, ByteRanges(dest, bytes),
+                    remote(source, bytes), true));
   }
   void get_nbi(Address dest, uint64_t source, uint64_t bytes, Rank pe, uint32_t line,
                const char *call = "shmem_get_nbi") {
-    RmaOperation o = op(source, bytes, pe, line, call);
-    o.remoteRead = true;
-    o.originWrite = ByteRanges(dest, bytes);
-    r_.tracker().issue(o);
+    expect(sem_.get(at(line, call), kDefaultContext, pe, ByteRanges(dest, bytes),
+                    remote(source, bytes), false));
   }
 
   // ---- Atomics ---------------------------------------------------------------------------------
-  static Atomicity amo(AtomicOp opKind, BasicType type, uint32_t size) {
-    return Atomicity{opKind, type, size, true};
-  }
   // shmem_atomic_fetch: a blocking atomic remote read (the fetched value is returned).
   void atomic_fetch(uint64_t source, BasicType type, uint32_t size, Rank pe, uint32_t line,
                     const char *call = "shmem_atomic_fetch") {
-    RmaOperation o = op(source, size, pe, line, call);
-    o.remoteRead = true;
-    o.atomicity = amo(AtomicOp::NoOp, type, size);
-    o.locallyBlocking = true;
-    o.remoteReadBlocking = true;
-    r_.tracker().issue(o);
+    amo(source, {AtomicOp::NoOp, type, size, true, false}, pe, line, call);
   }
   // shmem_atomic_add (non-fetching): an atomic remote write completed by quiet.
   void atomic_add(uint64_t dest, BasicType type, uint32_t size, Rank pe, uint32_t line,
                   const char *call = "shmem_atomic_add") {
-    RmaOperation o = op(dest, size, pe, line, call);
-    o.remoteWrite = true;
-    o.atomicity = amo(AtomicOp::Sum, type, size);
-    r_.tracker().issue(o);
+    amo(dest, {AtomicOp::Sum, type, size, false, true}, pe, line, call);
   }
-  // shmem_atomic_set: an atomic remote write that is also a target notify on `dest` (Table 4.2):
-  // the writes fence-ordered before it, and the set itself, are complete at a matching wait.
+  // shmem_atomic_set: an atomic write, and a signal to a wait on `dest` (Table 3.4).
   void atomic_set(uint64_t dest, BasicType type, uint32_t size, Rank pe, uint32_t line,
-                  uint64_t value = 1, const char *call = "shmem_atomic_set") {
-    RmaOperation o = op(dest, size, pe, line, call);
-    o.remoteWrite = true;
-    o.atomicity = amo(AtomicOp::Replace, type, size);
-    r_.tracker().issue(o);
-    signalAt(dest, pe, value, /*includesLast=*/true, at(line, call));
+                  uint64_t /*value*/ = 1, const char *call = "shmem_atomic_set") {
+    amo(dest, {AtomicOp::Replace, type, size, false, true}, pe, line, call);
   }
 
   // ---- Signals ---------------------------------------------------------------------------------
-  // shmem_put_signal(_nbi): the signal update (an atomic write of `sig`), then the data put, then
-  // a target notify that completes exactly that put at a matching wait (R8).
-  void put_signal(uint64_t dest, Address source, uint64_t bytes, uint64_t sig, uint64_t value,
+  void put_signal(uint64_t dest, Address source, uint64_t bytes, uint64_t sig, uint64_t /*value*/,
                   Rank pe, uint32_t line, bool nbi = false, bool add = false) {
     const char *call = nbi ? "shmem_put_signal_nbi" : "shmem_put_signal";
-    RmaOperation update = op(sig, 8, pe, line, call);
-    update.remoteWrite = true;
-    update.atomicity = amo(add ? AtomicOp::Sum : AtomicOp::Replace, BasicType::UInt64, 8);
-    r_.tracker().issue(update);
-    RmaOperation data = op(dest, bytes, pe, line, call);
-    data.remoteWrite = true;
-    data.originRead = ByteRanges(source, bytes);
-    data.locallyBlocking = !nbi;
-    r_.tracker().issue(data);
-    signalAt(sig, pe, value, /*includesLast=*/true, at(line, call));
+    expect(sem_.putSignal(at(line, call), kDefaultContext, pe, remote(dest, bytes),
+                          ByteRanges(source, bytes), sym(sig), add, !nbi));
+    sendToken(r_, pe, sig);
   }
   // shmem_wait_until on a local symmetric object. `after`: the PEs whose update it waits for
   // (simulation only, see sendToken); empty when the condition already holds.
+  // The waited-for object is an int unless said otherwise.
   void wait_until(uint64_t ivar, uint32_t line, const std::vector<Rank> &after,
-                  const char *call = "shmem_wait_until") {
-    for (Rank from : after) awaitToken(r_, from, signalId(ivar));
-    LocationHandle site = at(line, call);
-    r_.tracker().resourceWait(signalId(ivar), my_pe(), site);
-    r_.tracker().targetWait(signalId(ivar), std::nullopt, site);
+                  const char *call = "shmem_wait_until", BasicType type = BasicType::Int,
+                  uint32_t size = sizeof(int)) {
+    for (Rank from : after) awaitToken(r_, from, ivar);
+    expect(sem_.observed(sym(ivar), type, size, at(line, call)));
   }
   void signal_wait_until(uint64_t sig, uint32_t line, const std::vector<Rank> &after) {
-    wait_until(sig, line, after, "shmem_signal_wait_until");
+    wait_until(sig, line, after, "shmem_signal_wait_until", shmem::kSignalType, sizeof(uint64_t));
   }
-  // A shmem_signal_fetch whose result ends a polling loop: orders like shmem_wait_until.
+  // A shmem_signal_fetch whose result ends a polling loop.
   void signal_fetch(uint64_t sig, uint32_t line, const std::vector<Rank> &after) {
-    wait_until(sig, line, after, "shmem_signal_fetch");
+    wait_until(sig, line, after, "shmem_signal_fetch", shmem::kSignalType, sizeof(uint64_t));
   }
 
   // ---- Ordering and completion -----------------------------------------------------------------
-  void quiet(uint32_t line) {
-    Completion c;
-    c.site = at(line, "shmem_quiet");
-    c.context = kDefaultContext;
-    c.kind = CompletionKind::RemoteFlush;
-    r_.tracker().complete(c);
-    c.kind = CompletionKind::LocalFlush;
-    r_.tracker().complete(c);
-  }
-  void fence(uint32_t line) {
-    Completion c;
-    c.site = at(line, "shmem_fence");
-    c.context = kDefaultContext;
-    c.kind = CompletionKind::Fence;
-    r_.tracker().complete(c);
-  }
-  void barrier_all(uint32_t line) {
-    Completion c;
-    c.site = at(line, "shmem_barrier_all");
-    c.context = kDefaultContext;
-    c.kind = CompletionKind::CollectiveFlush;
-    c.targets = r_.world().members;
-    r_.tracker().complete(c);
-    r_.tracker().collective(r_.world(), CollectiveKind::AllToAll, 0, c.site);
-  }
-  // shmem_sync_all, shmem_alltoall, shmem_collect, reductions, shmem_malloc/free: all-to-all.
-  void collective(uint32_t line, const char *call) {
-    r_.tracker().collective(r_.world(), CollectiveKind::AllToAll, 0, at(line, call));
-  }
+  void quiet(uint32_t line) { sem_.quiet(kDefaultContext, at(line, "shmem_quiet")); }
+  void fence(uint32_t line) { sem_.fence(kDefaultContext, at(line, "shmem_fence")); }
+  void barrier_all(uint32_t line) { sem_.barrierAll(at(line, "shmem_barrier_all")); }
+  // shmem_sync_all, and collectives that write no buffer of the scenario's.
+  void collective(uint32_t line, const char *call) { sem_.sync(r_.world(), at(line, call)); }
   void sync_all(uint32_t line) { collective(line, "shmem_sync_all"); }
-  void sync(const GroupView &team, uint32_t line) {
-    r_.tracker().collective(team, CollectiveKind::AllToAll, 0, at(line, "shmem_sync"));
-  }
+  void sync(const GroupView &team, uint32_t line) { sem_.sync(team, at(line, "shmem_sync")); }
   void broadcast(Rank root, uint32_t line) {
-    r_.tracker().collective(r_.world(), CollectiveKind::OneToAll, root,
-                            at(line, "shmem_broadcast"));
+    sem_.collective(r_.world(), CollectiveKind::OneToAll, root, {}, {},
+                    at(line, "shmem_broadcast"));
   }
 
   // ---- Locks -----------------------------------------------------------------------------------
   // The caller must not run into a held lock: the simulated schedule decides who holds it.
   void set_lock(uint64_t lock, uint32_t line) {
-    r_.tracker().resourceWait(lockId(lock), kLockDeposition, at(line, "shmem_set_lock"));
+    expect(sem_.lockAcquired(sym(lock), at(line, "shmem_set_lock")));
   }
   void clear_lock(uint64_t lock, uint32_t line) {
-    quiet(line);
-    r_.tracker().resourceSignal(lockId(lock), kLockDeposition, at(line, "shmem_clear_lock"));
+    expect(sem_.lockReleasing(sym(lock), at(line, "shmem_clear_lock")));
   }
 
   void load(Address a, uint64_t n, uint32_t line) { r_.load(a, n, line); }
   void store(Address a, uint64_t n, uint32_t line) { r_.store(a, n, line); }
 
-  // Signal and resource identifiers of a symmetric object (the same on every PE; the resource's
-  // deposition process is the PE that owns the object).
-  SignalId signalId(uint64_t offset) const {
-    return QueueId{0x5} << 56 | uint64_t{heap_} << 40 | offset;
-  }
-  ResourceId lockId(uint64_t offset) const {
-    return QueueId{0x6} << 56 | uint64_t{heap_} << 40 | offset;
-  }
-  static constexpr Rank kLockDeposition = 0;
-
 private:
-  RmaOperation op(uint64_t offset, uint64_t bytes, Rank pe, uint32_t line, const char *call) {
-    RmaOperation o;
-    o.site = at(line, call);
-    o.target = pe;
-    o.segment = heap_;
-    o.context = kDefaultContext;
-    o.targetRanges = ByteRanges(offset, bytes);
-    return o;
+  ByteRanges remote(uint64_t offset, uint64_t bytes) const {
+    return ByteRanges(sym(offset), bytes);
   }
-  // Target notify on `sig` at `pe`, a resource signal on its resource, and the token for a
-  // waiter.
-  void signalAt(uint64_t sig, Rank pe, uint64_t value, bool includesLast, LocationHandle site) {
-    r_.tracker().notify(pe, signalId(sig), value, kDefaultContext, includesLast, site);
-    r_.tracker().resourceSignal(signalId(sig), pe, site);
-    sendToken(r_, pe, signalId(sig));
+  void amo(uint64_t dest, const shmem::Amo &a, Rank pe, uint32_t line, const char *call) {
+    expect(sem_.atomic(at(line, call), kDefaultContext, pe, sym(dest), a, 0, true));
+    if (a.modifies) sendToken(r_, pe, dest);
   }
+  static void expect(shmem::Problem problem) { EXPECT_EQ(problem, shmem::Problem::None); }
+
+  static constexpr uint64_t kUnboundedHeap = uint64_t{1} << 40;
 
   SimRank &r_;
   SegmentId heap_;
+  shmem::Semantics sem_;
 };
 
 // GASPI on a simulated rank. Segments are world-wide segments created with Simulator::segment;

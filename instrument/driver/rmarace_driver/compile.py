@@ -32,7 +32,7 @@ class InputCompiler:
                                    + [phase_flag, item.path, "-o", output])
 
     def _debug_and_headers(self):
-        return ["-g", f"-I{self.layout.include_dir}"]
+        return ["-g"] + self.layout.include_flags(self.options)
 
     def _dependency_arguments(self, output):
         """-MD and -MMD name the dependency file and target after the object, not after the

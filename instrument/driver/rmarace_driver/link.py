@@ -32,13 +32,14 @@ def _flatten(items):
 
 
 class WholeProgramLinker:
-    def __init__(self, toolchain, layout, options, command, workspace, tool):
+    def __init__(self, toolchain, layout, options, command, workspace, tool, openshmem=None):
         self.toolchain = toolchain
         self.layout = layout
         self.options = options
         self.command = command
         self.workspace = workspace
         self.tool = tool
+        self.openshmem = openshmem
         self._bitcode_of = {}
 
     def link(self, items, output):
@@ -66,7 +67,8 @@ class WholeProgramLinker:
             shutil.move(separate, output)
 
     def _link(self, items, output):
-        self.toolchain.compile(self.layout.runtime_link_flags(self.options.mpi) + _flatten(items)
+        self.toolchain.compile(self.layout.runtime_link_flags(self.options.mpi, self.openshmem)
+                               + _flatten(items) + self.layout.openshmem_link_flags(self.openshmem)
                                + ["-o", output])
 
     def _bitcode(self, item):

@@ -8,6 +8,7 @@ from .errors import DriverError
 from .instrumentation import pass_arguments
 from .layout import Layout
 from .link import WholeProgramLinker
+from .openshmem import uses_openshmem
 from .options import USAGE, parse
 from .toolchain import CommandFailed, find_toolchain
 from .workspace import Workspace
@@ -27,7 +28,8 @@ class Driver:
         phase = self.command.phase
         compiled = [item for item in self.command.inputs if item.kind != "linker"]
         if not self.command.inputs or phase == "preprocess":
-            self.toolchain.compile([f"-I{self.layout.include_dir}"] + self.options.compiler_args)
+            self.toolchain.compile(self.layout.include_flags(self.options)
+                                   + self.options.compiler_args)
         elif self.options.mode != "selective":
             self._run_in_one_step(phase, compiled)
         elif phase == "link":
@@ -37,12 +39,20 @@ class Driver:
 
     def _run_in_one_step(self, phase, compiled):
         """Modes full and none need no step of their own: one compiler command does it all."""
-        arguments = [f"-I{self.layout.include_dir}"] + self.options.compiler_args + ["-g"]
+        arguments = self.layout.include_flags(self.options) + self.options.compiler_args + ["-g"]
         if self.options.mode == "full" and compiled:
             arguments += pass_arguments(self.layout, self.options)
         if phase == "link":
-            arguments = self.layout.runtime_link_flags(self.options.mpi) + arguments
+            openshmem = self.openshmem(self.command.inputs)
+            arguments = (self.layout.runtime_link_flags(self.options.mpi, openshmem) + arguments
+                         + self.layout.openshmem_link_flags(openshmem))
         self.toolchain.compile(arguments)
+
+    def openshmem(self, inputs):
+        """The OpenSHMEM library to link, if the program uses OpenSHMEM (with Open MPI only)."""
+        if self.options.mpi != "openmpi" or not uses_openshmem(self.toolchain, inputs):
+            return None
+        return self.options.shmem
 
     def _check_selective(self):
         if any(option[0].startswith("-flto") for option in self.command.options):
@@ -82,11 +92,11 @@ class Driver:
                     # objects as source.
                     items.append(item)
             linker = WholeProgramLinker(self.toolchain, self.layout, self.options, self.command,
-                                        workspace, self.tool)
+                                        workspace, self.tool, self.openshmem(items))
             linker.link(items, self.command.output or "a.out")
 
 
-def main(language, tool, argv, library_dir, include_dir):
+def main(language, tool, argv, library_dir, include_dir, shmem_include_dir=""):
     """Runs the wrapper; returns its exit status. Problems are reported as one line on stderr."""
     try:
         options = parse(argv)
@@ -95,7 +105,7 @@ def main(language, tool, argv, library_dir, include_dir):
             return 0
         toolchain = find_toolchain(language, options.mpi, verbose="-v" in options.compiler_args)
         command = command_line.parse(options.compiler_args)
-        Driver(tool, toolchain, Layout(library_dir, include_dir), options, command).run()
+        Driver(tool, toolchain, Layout(library_dir, include_dir, shmem_include_dir), options, command).run()
         return 0
     except DriverError as error:
         print(f"{tool}: error: {error}", file=sys.stderr)

@@ -7,6 +7,7 @@ from .errors import DriverError
 
 MODES = ("selective", "full", "none")
 MPIS = ("openmpi", "mpich")
+SHMEMS = ("shmem-mpi", "oshmem")
 
 USAGE = """\
 usage: {tool} [rmarace options] [compiler arguments]
@@ -25,6 +26,10 @@ rmarace options:
   --rmarace-mpi=openmpi|mpich
                             MPI implementation to build against (default openmpi; also the
                             environment variable RMARACE_MPI)
+  --rmarace-shmem=shmem-mpi|oshmem
+                            OpenSHMEM library of a program that uses OpenSHMEM (with Open MPI):
+                            the bundled OpenSHMEM 1.5 library (default) or Open MPI's OpenSHMEM
+                            1.4 (also the environment variable RMARACE_SHMEM)
   --help                    this text
 """
 
@@ -33,6 +38,7 @@ rmarace options:
 class RmaraceOptions:
     mode: str = "selective"
     mpi: str = "openmpi"
+    shmem: str = "shmem-mpi"
     list_instrumentation: bool = False
     list_file: str = ""
     help: bool = False
@@ -49,10 +55,11 @@ def parse(argv, environ=os.environ):
     """Splits argv into rmarace options and the arguments for the compiler."""
     options = RmaraceOptions()
     options.mpi = _choice("RMARACE_MPI", environ.get("RMARACE_MPI", "openmpi"), MPIS)
+    options.shmem = _choice("RMARACE_SHMEM", environ.get("RMARACE_SHMEM", "shmem-mpi"), SHMEMS)
     arguments = iter(argv)
     for arg in arguments:
         name, equals, value = arg.partition("=")
-        if name in ("--rmarace-mode", "--rmarace-mpi") and not equals:
+        if name in ("--rmarace-mode", "--rmarace-mpi", "--rmarace-shmem") and not equals:
             # Also spelled with the value as the next argument.
             value = next(arguments, None)
             if value is None:
@@ -63,6 +70,8 @@ def parse(argv, environ=os.environ):
             options.mode = _choice(name, value, MODES)
         elif name == "--rmarace-mpi":
             options.mpi = _choice(name, value, MPIS)
+        elif name == "--rmarace-shmem":
+            options.shmem = _choice(name, value, SHMEMS)
         elif arg == "--rmarace-list":
             options.list_instrumentation = True
         elif name == "--rmarace-list" and value:

@@ -47,8 +47,9 @@ struct RmaOperation {
   ByteRanges originWrite;
   // The call returns only after its origin buffers are done with (shmem_put, shmem_get).
   bool locallyBlocking = false;
-  // The call returns only after the remote read is complete (blocking get).
-  bool remoteReadBlocking = false;
+  // The call returns only after its remote access is complete (blocking get, fetching atomic:
+  // the value it returns was read, and written, at the target).
+  bool remoteBlocking = false;
   // Plain loads or stores of the target's memory through shared memory (MPI shared windows,
   // shmem_ptr; dissertation 6.4): complete when they return, ordered by no access epoch, and no
   // RMA call at all. `accessSize` is the size of one such access (the ranges may merge several);

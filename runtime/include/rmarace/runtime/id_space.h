@@ -13,6 +13,7 @@ namespace rmarace::rt {
 enum class IdDomain : uint8_t {
   Annotation = 0, // rmarace_annotate_* (runtime/src/abi.cpp)
   Mpi = 1,        // intercept/mpi
+  Shmem = 2,      // intercept/shmem
 };
 
 inline constexpr unsigned kIdDomainShift = 60;
@@ -26,6 +27,13 @@ inline constexpr IdDomain idDomain(uint64_t id) {
 }
 inline constexpr uint64_t idLocal(uint64_t id) {
   return id & kIdLocalMask;
+}
+
+// Segment and context identifiers are 32-bit: each front end numbers its own from the base of its
+// domain, so that one engine can hold the windows of MPI and the symmetric objects of OpenSHMEM.
+inline constexpr unsigned kSmallIdDomainShift = 28;
+inline constexpr uint32_t smallIdBase(IdDomain domain) {
+  return uint32_t{static_cast<uint8_t>(domain)} << kSmallIdDomainShift;
 }
 
 } // namespace rmarace::rt

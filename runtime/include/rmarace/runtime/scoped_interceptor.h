@@ -53,6 +53,24 @@ private:
   EngineLock *released_ = nullptr;
 };
 
+// A call into a programming model's library that the front end does not analyse (its start-up and
+// shutdown): whatever that library does underneath, e.g. through MPI, passes through every front
+// end untouched while it lasts.
+class RMARACE_API OpaqueLibraryCall {
+public:
+  OpaqueLibraryCall();
+  ~OpaqueLibraryCall();
+  OpaqueLibraryCall(const OpaqueLibraryCall &) = delete;
+  OpaqueLibraryCall &operator=(const OpaqueLibraryCall &) = delete;
+
+private:
+  bool wasInRuntime_;
+};
+
+// Whether this thread is inside an intercepted call or an OpaqueLibraryCall: a front end must then
+// neither analyse nor start anything (the call is another library's own business).
+RMARACE_API bool insideInterceptedCall();
+
 template <class Call> decltype(auto) ScopedInterceptor::blocking(Call &&call) {
   BlockingRegion unlocked;
   return std::forward<Call>(call)();

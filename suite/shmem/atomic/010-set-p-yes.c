@@ -1,0 +1,41 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma atomic write", "rma write"],
+  "RACE_PAIR": ["shmem_int_atomic_set@29", "shmem_int_p@33"],
+  "NPROCS": 3,
+  "DESCRIPTION": "PE 0 sets x[0] of PE 1 with shmem_int_atomic_set while PE 2 writes it with shmem_int_p: an AMO and a plain put on the same location conflict."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static long lx;
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 3) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_int_atomic_set(&x[0], 1, 1);
+    }
+    if (me == 2) {
+        // CONFLICT
+        shmem_int_p(&x[0], 2, 1);
+    }
+    shmem_barrier_all();
+    if (me == 1)
+        printf("x[0] = %d, lx = %ld\n", x[0], lx);
+
+    shmem_finalize();
+    return 0;
+}

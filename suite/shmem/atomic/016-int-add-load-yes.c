@@ -1,0 +1,38 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma atomic write", "load"],
+  "RACE_PAIR": ["shmem_int_atomic_add@28", "LOAD@32"],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 adds to x[0] of PE 1 with shmem_int_atomic_add while PE 1 loads x[0] with a plain load."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_int_atomic_add(&x[0], 1, 1);
+    }
+    if (me == 1) {
+        // CONFLICT
+        printf("x[0] = %d\n", x[0]);
+    }
+    shmem_barrier_all();
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,37 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma atomic write", "rma atomic read"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 adds to x[0] of PE 1 with shmem_int_atomic_add while PE 1 reads its own x[0] with shmem_int_atomic_fetch (an AMO on itself), not with a plain load."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_int_atomic_add(&x[0], 1, 1);
+    }
+    if (me == 1) {
+        int v = shmem_int_atomic_fetch(&x[0], 1);
+        printf("x[0] = %d\n", v);
+    }
+    shmem_barrier_all();
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,38 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "local",
+  "ACCESS_SET": ["local buffer write", "load"],
+  "RACE_PAIR": ["shmem_int_atomic_fetch_inc_nbi@29", "LOAD@31"],
+  "NPROCS": 2,
+  "DESCRIPTION": "The fetch buffer of shmem_int_atomic_fetch_inc_nbi is loaded before shmem_quiet: it is written asynchronously until the quiet."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    shmem_barrier_all();
+    if (me == 0) {
+        int old = -1;
+        // CONFLICT
+        shmem_int_atomic_fetch_inc_nbi(&old, &x[0], 1);
+        // CONFLICT
+        printf("old = %d\n", old);
+        shmem_quiet();
+    }
+    shmem_barrier_all();
+
+    shmem_finalize();
+    return 0;
+}

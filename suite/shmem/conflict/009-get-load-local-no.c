@@ -1,0 +1,36 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["local buffer write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "The blocking shmem_int_get is complete at return: loading its destination buffer afterwards is safe."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[8];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf[4] = {1, 2, 3, 4};
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_int_get(&buf[0], &x[0], 1, 1);
+        printf("buf[0] = %d\n", buf[0]);
+    }
+    shmem_barrier_all();
+    (void)buf;
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,39 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "local",
+  "ACCESS_SET": ["local buffer read", "store"],
+  "RACE_PAIR": ["shmem_putmem_nbi@29", "STORE@31"],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 stores into the byte range read by shmem_putmem_nbi before shmem_quiet."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[8];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf[4] = {1, 2, 3, 4};
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_putmem_nbi(&x[0], &buf[0], 2 * sizeof(int), 1);
+        // CONFLICT
+        buf[1] = 42;
+        shmem_quiet();
+    }
+    shmem_barrier_all();
+    (void)buf;
+
+    shmem_finalize();
+    return 0;
+}

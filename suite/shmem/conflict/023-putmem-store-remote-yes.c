@@ -1,0 +1,40 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "store"],
+  "RACE_PAIR": ["shmem_putmem@29", "STORE@33"],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 writes bytes 0..11 of x on PE 1 with shmem_putmem while PE 1 stores to x[2]."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[8];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf[4] = {1, 2, 3, 4};
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_putmem(&x[0], &buf[0], 3 * sizeof(int), 1);
+    }
+    if (me == 1) {
+        // CONFLICT
+        x[2] = 42;
+    }
+    shmem_barrier_all();
+    (void)buf;
+
+    shmem_finalize();
+    return 0;
+}

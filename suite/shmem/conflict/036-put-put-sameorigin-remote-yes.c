@@ -1,0 +1,38 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "rma write"],
+  "RACE_PAIR": ["shmem_int_put@29", "shmem_int_put@31"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Fig 2.9b: PE 0 writes x[0] of PE 1 twice with shmem_int_put; without shmem_fence the two puts may be delivered in any order."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[8];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf[4] = {1, 2, 3, 4};
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_int_put(&x[0], &buf[0], 1, 1);
+        // CONFLICT
+        shmem_int_put(&x[0], &buf[1], 1, 1);
+    }
+    shmem_barrier_all();
+    (void)buf;
+
+    shmem_finalize();
+    return 0;
+}

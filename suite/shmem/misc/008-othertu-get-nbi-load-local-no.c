@@ -1,0 +1,40 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["local buffer write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "The destination of shmem_int_get_nbi is loaded in another translation unit after shmem_quiet."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+/* defined in the .helper.c companion file */
+void print_value(const int *p);
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf[2] = {1, 2};
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_int_get_nbi(&buf[0], &x[0], 1, 1);
+        shmem_quiet();
+        print_value(&buf[0]);
+    }
+    shmem_barrier_all();
+    (void)buf;
+
+    shmem_finalize();
+    return 0;
+}

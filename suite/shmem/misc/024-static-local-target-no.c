@@ -1,0 +1,37 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "A static variable declared inside main is symmetric: PE 0 writes it on PE 1, shmem_barrier_all completes the put, and PE 1 loads it."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 42;
+    static int counter;
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_int_put(&counter, &buf, 1, 1);
+    }
+    shmem_barrier_all();
+    if (me == 1) {
+        printf("value = %d\n", *(&counter));
+    }
+    shmem_barrier_all();
+
+    shmem_finalize();
+    return 0;
+}

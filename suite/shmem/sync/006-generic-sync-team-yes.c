@@ -1,0 +1,41 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["shmem_put@29", "LOAD@34"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Benchmark style with C11 generics: shmem_put, then shmem_sync(SHMEM_TEAM_WORLD), which does not complete the put, then PE 1 loads x[0]."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 1;
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_put(&x[0], &buf, 1, 1);
+    }
+    shmem_sync(SHMEM_TEAM_WORLD);
+    if (me == 1) {
+        // CONFLICT
+        printf("x[0] = %d\n", x[0]);
+    }
+    shmem_barrier_all();
+    (void)buf;
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "shmem_int_put_signal_nbi with SHMEM_SIGNAL_SET: the arrival of the signal implies the arrival of the data; PE 0 completes its source read with shmem_quiet."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdint.h>
+
+static int x[4];
+static uint64_t sig;
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 42;
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_int_put_signal_nbi(&x[0], &buf, 1, &sig, 1, SHMEM_SIGNAL_SET, 1);
+        shmem_quiet();
+    }
+    if (me == 1) {
+        shmem_signal_wait_until(&sig, SHMEM_CMP_EQ, 1);
+        printf("x[0] = %d\n", x[0]);
+    }
+    shmem_barrier_all();
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,46 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "PE 0 and PE 2 each put one data element to PE 1 and set their flag after shmem_fence; PE 1 waits with shmem_int_wait_until_all for both flags and loads both elements."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int data[2];
+static int flags[2];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 3) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 40 + me;
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_int_put(&data[0], &buf, 1, 1);
+        shmem_fence();
+        shmem_int_atomic_set(&flags[0], 1, 1);
+    }
+    if (me == 2) {
+        shmem_int_put(&data[1], &buf, 1, 1);
+        shmem_fence();
+        shmem_int_atomic_set(&flags[1], 1, 1);
+    }
+    if (me == 1) {
+        shmem_int_wait_until_all(flags, 2, NULL, SHMEM_CMP_EQ, 1);
+        printf("data = %d %d\n", data[0], data[1]);
+    }
+    shmem_barrier_all();
+
+    shmem_finalize();
+    return 0;
+}

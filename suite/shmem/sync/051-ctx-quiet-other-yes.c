@@ -1,0 +1,49 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["shmem_ctx_int_put@33", "LOAD@39"],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 writes x[0] of PE 1 on context ctx but calls shmem_ctx_quiet on another context: the put is not complete when PE 1 loads x[0] after shmem_sync_all."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 42;
+    shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
+    shmem_ctx_t other = SHMEM_CTX_DEFAULT;
+    if (me == 0 && (shmem_ctx_create(0, &ctx) != 0 || shmem_ctx_create(0, &other) != 0))
+        shmem_global_exit(2);
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_ctx_int_put(ctx, &x[0], &buf, 1, 1);
+        shmem_ctx_quiet(other);
+    }
+    shmem_sync_all();
+    if (me == 1) {
+        // CONFLICT
+        printf("x[0] = %d\n", x[0]);
+    }
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_ctx_destroy(ctx);
+        shmem_ctx_destroy(other);
+    }
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,46 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["shmem_ctx_int_put@32", "LOAD@37"],
+  "NPROCS": 2,
+  "DESCRIPTION": "shmem_barrier_all completes only operations on the default context; the put on a created context may still be in flight when PE 1 loads x[0] after the barrier."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 42;
+    shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
+    if (me == 0 && shmem_ctx_create(0, &ctx) != 0)
+        shmem_global_exit(2);
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_ctx_int_put(ctx, &x[0], &buf, 1, 1);
+    }
+    shmem_barrier_all();
+    if (me == 1) {
+        // CONFLICT
+        printf("x[0] = %d\n", x[0]);
+    }
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_ctx_destroy(ctx);
+    }
+
+    shmem_finalize();
+    return 0;
+}

@@ -1,0 +1,47 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 writes x[0] and then sets the flag atomically, both on the same context, with shmem_ctx_fence of that context between them; PE 1 waits for the flag and loads x[0]."
+}
+RACE LABELS END */
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+static int flag;
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    int buf = 42;
+    shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
+    if (me == 0 && shmem_ctx_create(0, &ctx) != 0)
+        shmem_global_exit(2);
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_ctx_int_put(ctx, &x[0], &buf, 1, 1);
+        shmem_ctx_fence(ctx);
+        shmem_ctx_int_atomic_set(ctx, &flag, 1, 1);
+        shmem_ctx_quiet(ctx);
+    }
+    if (me == 1) {
+        shmem_int_wait_until(&flag, SHMEM_CMP_EQ, 1);
+        printf("x[0] = %d\n", x[0]);
+    }
+    shmem_barrier_all();
+    if (me == 0)
+        shmem_ctx_destroy(ctx);
+
+    shmem_finalize();
+    return 0;
+}
