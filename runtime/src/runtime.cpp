@@ -2,6 +2,7 @@
 
 #include "page_map.h"
 #include "reports.h"
+#include "symbolizer.h"
 #include "thread_state.h"
 
 #include <cstdio>
@@ -39,6 +40,7 @@ Runtime::Runtime(Rank rank, Rank worldSize, Transport &transport) {
   pageMap_ = std::make_unique<PageMap>();
   process_->setTrackingListener(pageMap_.get());
   reports_ = std::make_unique<ReportWriter>(options_);
+  symbolizer_ = std::make_unique<Symbolizer>();
 }
 
 Runtime::~Runtime() {
@@ -68,26 +70,14 @@ Location Runtime::symbolize(const void *returnAddress) {
     Elf64_Ehdr header{};
     if (elf.read(reinterpret_cast<char *>(&header), sizeof header) && header.e_type == ET_DYN)
       address -= reinterpret_cast<uintptr_t>(info.dli_fbase);
-    if (options_.symbolize) {
-      std::string command = "addr2line -f -C -e '" + std::string(info.dli_fname) + "' 0x";
-      char hex[32];
-      std::snprintf(hex, sizeof hex, "%lx", static_cast<unsigned long>(address));
-      command += hex;
-      if (FILE *pipe = popen(command.c_str(), "r")) {
-        char function[512] = {0}, place[1024] = {0};
-        if (std::fgets(function, sizeof function, pipe) && std::fgets(place, sizeof place, pipe)) {
-          std::string f(function), p(place);
-          if (!f.empty() && f.back() == '\n') f.pop_back();
-          if (!p.empty() && p.back() == '\n') p.pop_back();
-          std::size_t colon = p.rfind(':');
-          if (colon != std::string::npos && p.compare(0, 2, "??") != 0) {
-            loc.file = p.substr(0, colon);
-            loc.line = static_cast<uint32_t>(std::strtoul(p.c_str() + colon + 1, nullptr, 10));
-          }
-          if (f != "??") loc.function = f;
-        }
-        pclose(pipe);
+    std::string function, place;
+    if (options_.symbolize && symbolizer_->lookup(info.dli_fname, address, function, place)) {
+      std::size_t colon = place.rfind(':');
+      if (colon != std::string::npos && place.compare(0, 2, "??") != 0) {
+        loc.file = place.substr(0, colon);
+        loc.line = static_cast<uint32_t>(std::strtoul(place.c_str() + colon + 1, nullptr, 10));
       }
+      if (function != "??") loc.function = function;
     }
     if (loc.file.empty()) loc.file = info.dli_fname;
   }

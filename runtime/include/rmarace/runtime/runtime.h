@@ -25,6 +25,7 @@ namespace rmarace::rt {
 
 class PageMap;
 class ReportWriter;
+class Symbolizer;
 
 class RMARACE_API Runtime final : public ProcessHost {
 public:
@@ -81,6 +82,7 @@ private:
   std::vector<CallSite> callSites_;
   std::map<std::tuple<const char *, const void *, const void *>, uint64_t> callSiteIndex_;
   std::unordered_map<const void *, Location> symbolized_;
+  std::unique_ptr<Symbolizer> symbolizer_;
   Location symbolize(const void *returnAddress);
 };
 
