@@ -54,6 +54,15 @@ template <class F> F *require(F *routine, const char *name) {
   return routine;
 }
 
+// Bits per byte, for the sized routines (shmem_put32: 32-bit elements).
+inline constexpr std::size_t kBitsPerByte = 8;
+
+// The bytes [p, p+bytes) (none for a null pointer or no bytes), and `nelems` elements of
+// `elemBytes` that are `stride` elements apart (iput/iget, alltoalls).
+ByteRanges bytesAt(const void *p, std::size_t bytes);
+ByteRanges strided(const void *base, std::ptrdiff_t stride, std::size_t nelems,
+                   std::size_t elemBytes);
+
 // ---- Translations (the wrapper holds an active scope) ----------------------------------------
 void onPut(Scope &s, shmem_ctx_t ctx, const void *dest, const void *source, std::size_t bytes,
            int pe, bool blocking);

@@ -14,6 +14,8 @@ Rank worldPe(Scope &s, shmem_ctx_t ctx, int pe) {
   return s.sem().worldPe(s.st().context(ctx), pe);
 }
 
+} // namespace
+
 ByteRanges strided(const void *base, std::ptrdiff_t stride, std::size_t nelems,
                    std::size_t elemBytes) {
   ByteRanges r;
@@ -27,8 +29,6 @@ ByteRanges strided(const void *base, std::ptrdiff_t stride, std::size_t nelems,
 ByteRanges bytesAt(const void *p, std::size_t bytes) {
   return p && bytes ? ByteRanges(addressOf(p), bytes) : ByteRanges();
 }
-
-} // namespace
 
 void onPut(Scope &s, shmem_ctx_t ctx, const void *dest, const void *source, std::size_t bytes,
            int pe, bool blocking) {

@@ -9,33 +9,12 @@ using namespace rmarace::shmem;
 
 namespace {
 
-constexpr std::size_t kBitsPerByte = 8;
-
-ByteRanges bytes(const void *p, std::size_t n) {
-  return p && n ? ByteRanges(reinterpret_cast<Address>(p), n) : ByteRanges();
-}
-
-ByteRanges strided(const void *p, std::ptrdiff_t stride, std::size_t count, std::size_t elemBytes) {
-  ByteRanges r;
-  for (std::size_t i = 0; i < count; ++i)
-    r.add(reinterpret_cast<Address>(p) +
-              static_cast<Address>(static_cast<std::ptrdiff_t>(i) * stride *
-                                   static_cast<std::ptrdiff_t>(elemBytes)),
-          elemBytes);
-  return r;
-}
-
 // `root`: the root's PE number in the team (one-to-all), else ignored.
 void collective(Scope &s, Team &team, CollectiveKind kind, int root, const ByteRanges &written,
                 const ByteRanges &read) {
   Rank worldRoot =
       kind == CollectiveKind::OneToAll ? team.members.at(static_cast<std::size_t>(root)) : 0;
   s.sem().collective(s.st().group(team), kind, worldRoot, written, read, s.site());
-}
-
-std::size_t teamSize(Scope &s, Team &team) {
-  (void)s;
-  return team.members.size();
 }
 
 } // namespace
@@ -49,7 +28,7 @@ std::size_t teamSize(Scope &s, Team &team) {
     int rc = scope.blocking([&] { return routine ARGS; });                                         \
     if (scope && rc == 0 && TEAM) {                                                                \
       Team &t = scope.st().team(TEAM);                                                             \
-      std::size_t npes = teamSize(scope, t);                                                       \
+      std::size_t npes = t.members.size();                                                         \
       (void)npes;                                                                                  \
       collective(scope, t, KIND, ROOT, WRITTEN, READ);                                             \
     }                                                                                              \
@@ -60,19 +39,19 @@ std::size_t teamSize(Scope &s, Team &team) {
   RMARACE_TEAM_COLL(shmem_##NAME##broadcast,                                                       \
                     (shmem_team_t team, T * dest, const T *source, size_t nelems, int PE_root),    \
                     (team, dest, source, nelems, PE_root), team, CollectiveKind::OneToAll,         \
-                    PE_root, bytes(dest, nelems *(ELEM)), bytes(source, nelems *(ELEM)))           \
+                    PE_root, bytesAt(dest, nelems *(ELEM)), bytesAt(source, nelems *(ELEM)))       \
   RMARACE_TEAM_COLL(shmem_##NAME##collect,                                                         \
                     (shmem_team_t team, T * dest, const T *source, size_t nelems),                 \
                     (team, dest, source, nelems), team, CollectiveKind::AllToAll, 0,               \
-                    bytes(dest, nelems *(ELEM)), bytes(source, nelems *(ELEM)))                    \
+                    bytesAt(dest, nelems *(ELEM)), bytesAt(source, nelems *(ELEM)))                \
   RMARACE_TEAM_COLL(shmem_##NAME##fcollect,                                                        \
                     (shmem_team_t team, T * dest, const T *source, size_t nelems),                 \
                     (team, dest, source, nelems), team, CollectiveKind::AllToAll, 0,               \
-                    bytes(dest, nelems *(ELEM)*npes), bytes(source, nelems *(ELEM)))               \
+                    bytesAt(dest, nelems *(ELEM)*npes), bytesAt(source, nelems *(ELEM)))           \
   RMARACE_TEAM_COLL(shmem_##NAME##alltoall,                                                        \
                     (shmem_team_t team, T * dest, const T *source, size_t nelems),                 \
                     (team, dest, source, nelems), team, CollectiveKind::AllToAll, 0,               \
-                    bytes(dest, nelems *(ELEM)*npes), bytes(source, nelems *(ELEM)*npes))          \
+                    bytesAt(dest, nelems *(ELEM)*npes), bytesAt(source, nelems *(ELEM)*npes))      \
   RMARACE_TEAM_COLL(                                                                               \
       shmem_##NAME##alltoalls,                                                                     \
       (shmem_team_t team, T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems), \
@@ -88,19 +67,19 @@ SHMEM_MPI_RMA_TYPES(RMARACE_TYPED_TEAM_DATA)
 RMARACE_MEM_COLL(shmem_broadcastmem,
                  (shmem_team_t team, void *dest, const void *source, size_t nelems, int PE_root),
                  (team, dest, source, nelems, PE_root), CollectiveKind::OneToAll, PE_root,
-                 bytes(dest, nelems), bytes(source, nelems))
+                 bytesAt(dest, nelems), bytesAt(source, nelems))
 RMARACE_MEM_COLL(shmem_collectmem,
                  (shmem_team_t team, void *dest, const void *source, size_t nelems),
-                 (team, dest, source, nelems), CollectiveKind::AllToAll, 0, bytes(dest, nelems),
-                 bytes(source, nelems))
+                 (team, dest, source, nelems), CollectiveKind::AllToAll, 0, bytesAt(dest, nelems),
+                 bytesAt(source, nelems))
 RMARACE_MEM_COLL(shmem_fcollectmem,
                  (shmem_team_t team, void *dest, const void *source, size_t nelems),
                  (team, dest, source, nelems), CollectiveKind::AllToAll, 0,
-                 bytes(dest, nelems *npes), bytes(source, nelems))
+                 bytesAt(dest, nelems *npes), bytesAt(source, nelems))
 RMARACE_MEM_COLL(shmem_alltoallmem,
                  (shmem_team_t team, void *dest, const void *source, size_t nelems),
                  (team, dest, source, nelems), CollectiveKind::AllToAll, 0,
-                 bytes(dest, nelems *npes), bytes(source, nelems *npes))
+                 bytesAt(dest, nelems *npes), bytesAt(source, nelems *npes))
 RMARACE_MEM_COLL(shmem_alltoallsmem,
                  (shmem_team_t team, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
                   size_t nelems),
@@ -112,7 +91,7 @@ RMARACE_MEM_COLL(shmem_alltoallsmem,
   RMARACE_TEAM_COLL(shmem_##N##_##OP##_reduce,                                                     \
                     (shmem_team_t team, T * dest, const T *source, size_t nreduce),                \
                     (team, dest, source, nreduce), team, CollectiveKind::AllToAll, 0,              \
-                    bytes(dest, nreduce * sizeof(T)), bytes(source, nreduce * sizeof(T)))
+                    bytesAt(dest, nreduce * sizeof(T)), bytesAt(source, nreduce * sizeof(T)))
 #define RMARACE_REDUCE_BITWISE(T, N)                                                               \
   RMARACE_REDUCE(T, N, and) RMARACE_REDUCE(T, N, or) RMARACE_REDUCE(T, N, xor)
 #define RMARACE_REDUCE_MINMAX(T, N) RMARACE_REDUCE(T, N, max) RMARACE_REDUCE(T, N, min)
@@ -146,24 +125,25 @@ SHMEM_MPI_REDUCE_ARITH_TYPES(RMARACE_REDUCE_ARITH)
                       CollectiveKind::OneToAll, PE_root,                                           \
                       (t.members.at(static_cast<std::size_t>(PE_root)) == scope.sem().self()       \
                            ? ByteRanges()                                                          \
-                           : bytes(dest, nelems * SIZE / kBitsPerByte)),                           \
-                      bytes(source, nelems *SIZE / kBitsPerByte))                                  \
+                           : bytesAt(dest, nelems * SIZE / kBitsPerByte)),                         \
+                      bytesAt(source, nelems *SIZE / kBitsPerByte))                                \
   RMARACE_ACTIVE_COLL(                                                                             \
       void, shmem_collect##SIZE,                                                                   \
       (void *dest, const void *source, size_t nelems, RMARACE_ACTIVE_SET_PARAMS, long *pSync),     \
       (dest, source, nelems, PE_start, logPE_stride, PE_size, pSync), CollectiveKind::AllToAll, 0, \
-      bytes(dest, nelems *SIZE / kBitsPerByte), bytes(source, nelems *SIZE / kBitsPerByte))        \
+      bytesAt(dest, nelems *SIZE / kBitsPerByte), bytesAt(source, nelems *SIZE / kBitsPerByte))    \
   RMARACE_ACTIVE_COLL(                                                                             \
       void, shmem_fcollect##SIZE,                                                                  \
       (void *dest, const void *source, size_t nelems, RMARACE_ACTIVE_SET_PARAMS, long *pSync),     \
       (dest, source, nelems, PE_start, logPE_stride, PE_size, pSync), CollectiveKind::AllToAll, 0, \
-      bytes(dest, nelems *npes *SIZE / kBitsPerByte), bytes(source, nelems *SIZE / kBitsPerByte))  \
+      bytesAt(dest, nelems *npes *SIZE / kBitsPerByte),                                            \
+      bytesAt(source, nelems *SIZE / kBitsPerByte))                                                \
   RMARACE_ACTIVE_COLL(                                                                             \
       void, shmem_alltoall##SIZE,                                                                  \
       (void *dest, const void *source, size_t nelems, RMARACE_ACTIVE_SET_PARAMS, long *pSync),     \
       (dest, source, nelems, PE_start, logPE_stride, PE_size, pSync), CollectiveKind::AllToAll, 0, \
-      bytes(dest, nelems *npes *SIZE / kBitsPerByte),                                              \
-      bytes(source, nelems *npes *SIZE / kBitsPerByte))                                            \
+      bytesAt(dest, nelems *npes *SIZE / kBitsPerByte),                                            \
+      bytesAt(source, nelems *npes *SIZE / kBitsPerByte))                                          \
   RMARACE_ACTIVE_COLL(void, shmem_alltoalls##SIZE,                                                 \
                       (void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,               \
                        size_t nelems, RMARACE_ACTIVE_SET_PARAMS, long *pSync),                     \
@@ -179,8 +159,8 @@ RMARACE_ACTIVE_DATA(64)
       void, shmem_##N##_##OP##_to_all,                                                             \
       (T * dest, const T *source, int nreduce, RMARACE_ACTIVE_SET_PARAMS, T *pWrk, long *pSync),   \
       (dest, source, nreduce, PE_start, logPE_stride, PE_size, pWrk, pSync),                       \
-      CollectiveKind::AllToAll, 0, bytes(dest, static_cast<std::size_t>(nreduce) * sizeof(T)),     \
-      bytes(source, static_cast<std::size_t>(nreduce) * sizeof(T)))
+      CollectiveKind::AllToAll, 0, bytesAt(dest, static_cast<std::size_t>(nreduce) * sizeof(T)),   \
+      bytesAt(source, static_cast<std::size_t>(nreduce) * sizeof(T)))
 #define RMARACE_TO_ALL_BITWISE(T, N)                                                               \
   RMARACE_TO_ALL(T, N, and) RMARACE_TO_ALL(T, N, or) RMARACE_TO_ALL(T, N, xor)
 #define RMARACE_TO_ALL_MINMAX(T, N) RMARACE_TO_ALL(T, N, max) RMARACE_TO_ALL(T, N, min)

@@ -5,10 +5,6 @@
 
 using namespace rmarace::shmem;
 
-namespace {
-constexpr std::size_t kBitsPerByte = 8;
-}
-
 // NAME(dest, source, nelems, pe) and NAME(ctx, dest, source, nelems, pe).
 #define RMARACE_TRANSFER(NAME, CTXNAME, DT, ST, ELEM, HOOK, BLOCKING)                              \
   extern "C" void p##NAME(DT *, const ST *, size_t, int) RMARACE_SHMEM_WEAK;                       \

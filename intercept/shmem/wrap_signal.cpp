@@ -4,10 +4,6 @@
 using namespace rmarace;
 using namespace rmarace::shmem;
 
-namespace {
-constexpr std::size_t kBitsPerByte = 8;
-}
-
 #define RMARACE_PUT_SIGNAL_ONE(NAME, PARAMS, ARGS, CTX, T, ELEM, BLOCKING)                         \
   extern "C" void p##NAME PARAMS RMARACE_SHMEM_WEAK;                                               \
   extern "C" void NAME PARAMS {                                                                    \
