@@ -172,13 +172,18 @@ void OriginTracker::complete(const Completion &c) {
 }
 
 void OriginTracker::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
-                           bool includesLast, LocationHandle site) {
+                           uint32_t includedOps, LocationHandle site) {
   ++seq_;
   Outbox::OpenBatch &batch = outbox_.open(target);
   outbox_.defineLocation(batch, site);
-  Sequence associated = includesLast ? streams_[target].lastOpSeq : 0;
+  // The included operations were issued in a row (one sequence number each) and the last to
+  // `target` is the last of them.
+  Sequence last = streams_[target].lastOpSeq;
+  Sequence associated = includedOps && last ? last : 0;
+  Sequence first =
+      associated ? associated - std::min<Sequence>(includedOps - 1, associated - 1) : 0;
   outbox_.append(batch, wire::NotifyRecord{signal, value, context, fenceCount(target, context),
-                                           associated, seq_});
+                                           first, associated, seq_});
 }
 
 uint32_t OriginTracker::snapshotFor(Outbox::OpenBatch &batch, ContextId context, bool &provisional,

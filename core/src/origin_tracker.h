@@ -33,7 +33,7 @@ public:
   // of no access epoch and no fence.
   void issueDirect(const RmaOperation &op);
   void complete(const Completion &completion);
-  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, bool includesLast,
+  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, uint32_t includedOps,
               LocationHandle site);
 
   // Implicit completion through notifications (Fig. 6.7): the target `from` completed remote

@@ -62,9 +62,9 @@ void Process::complete(const Completion &completion) {
 }
 
 void Process::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
-                     bool includesLast, LocationHandle site) {
+                     uint32_t includedOps, LocationHandle site) {
   parts_->direct.flush();
-  parts_->origin.notify(target, signal, value, context, includesLast, site);
+  parts_->origin.notify(target, signal, value, context, includedOps, site);
 }
 
 void Process::targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle) {

@@ -122,7 +122,7 @@ void RegionEnds::targetWait(SignalId signal, std::optional<uint64_t> value) {
       if (r.kind != AccessKind::RemoteWrite || r.seq >= n.notifySeq) continue;
       bool fenced =
           (n.context == kAnyContext || r.context == n.context) && r.fenceCount < n.fenceBound;
-      if (!fenced && r.seq != n.associated) continue;
+      if (!fenced && (r.seq < n.associatedFirst || r.seq > n.associated)) continue;
       if (r.bufferPending) acks[origin].push_back(r.seq);
       completeAtTargetWait(id);
     }

@@ -140,8 +140,8 @@ void Tracker::complete(const Completion &completion) {
 }
 
 void Tracker::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
-                     bool includesLast, LocationHandle site) {
-  process_.notify(target, signal, value, context, includesLast, site);
+                     uint32_t includedOps, LocationHandle site) {
+  process_.notify(target, signal, value, context, includedOps, site);
   pump();
 }
 

@@ -138,7 +138,7 @@ void decode(WireReader &in, CompletionNotice &record) {
 
 void encode(WireWriter &out, const NotifyRecord &record) {
   out.putAll(Tag::Notify, record.signal, record.value, record.context, record.fenceBound,
-             record.associated, record.notifySeq);
+             record.associatedFirst, record.associated, record.notifySeq);
 }
 
 void decode(WireReader &in, NotifyRecord &record) {
@@ -146,6 +146,7 @@ void decode(WireReader &in, NotifyRecord &record) {
   record.value = in.get<uint64_t>();
   record.context = in.get<ContextId>();
   record.fenceBound = in.get<uint64_t>();
+  record.associatedFirst = in.get<Sequence>();
   record.associated = in.get<Sequence>();
   record.notifySeq = in.get<Sequence>();
 }

@@ -16,9 +16,11 @@ namespace {
 
 constexpr int kTagBatch = 1;
 constexpr int kTagAnswer = 2;
-constexpr int kTagAnnotation = 16;
-// Annotation queues share this many tags above kTagAnnotation.
-constexpr uint64_t kAnnotationTagRange = 16000;
+// Queues of the other identifier domains (annotations, OpenSHMEM, GASPI) travel on the tool
+// communicator: each domain shares kDomainTagRange tags from kTagDomainQueues + domain * range
+// (within MPI's guaranteed tag bound of 32767).
+constexpr int kTagDomainQueues = 16;
+constexpr uint64_t kDomainTagRange = 8000;
 constexpr int kTagEpochOpen = 1;
 constexpr int kTagEpochClose = 2;
 // Deposits of resources other than MPI locks (annotations, other programming models' signals and
@@ -148,9 +150,11 @@ void MpiTransport::receiveBatch(Process &process, Rank origin) {
 }
 
 MpiTransport::Route MpiTransport::route(Rank world, QueueId queue) const {
-  if (rt::idDomain(queue) == rt::IdDomain::Annotation)
+  if (rt::idDomain(queue) != rt::IdDomain::Mpi)
     return {toolComm_, world,
-            kTagAnnotation + static_cast<int>(rt::idLocal(queue) % kAnnotationTagRange)};
+            kTagDomainQueues +
+                static_cast<int>(static_cast<uint64_t>(rt::idDomain(queue)) * kDomainTagRange +
+                                 rt::idLocal(queue) % kDomainTagRange)};
   switch (queueKind(queue)) {
   case QueueKind::Message: {
     const Channel &ch = state_.channels.at(queueChannel(queue));

@@ -235,7 +235,7 @@ void Semantics::complete(Window &w, LocationHandle site) {
   c.kind = CompletionKind::Fence;
   tracker_.complete(c);
   for (Rank t : w.accessGroup) {
-    tracker_.notify(t, pscwSignal(w.id, self(), t), 1, w.id, false, site);
+    tracker_.notify(t, pscwSignal(w.id, self(), t), 1, w.id, /*includedOps=*/0, site);
     tracker_.signal(t, queueId(QueueKind::EpochClose, w.id), site);
   }
   tracker_.process().closeActiveEpoch(w.id);

@@ -161,7 +161,7 @@ Problem Semantics::putSignal(LocationHandle site, ContextId context, Rank pe,
     // The signal's arrival implies this call's data arrived (9.7.3): a notify completes the data
     // put at a wait that observes the signal, and the update below another one for itself.
     tracker_.notify(pe, resourceId(ResourceKind::Signal, *sig), 0, context,
-                    /*includesLast=*/true, site);
+                    /*includedOps=*/1, site);
   }
   Amo update{add ? AtomicOp::Sum : AtomicOp::Replace, kSignalType, sizeof(uint64_t), false, true};
   return atomic(site, context, pe, signal, update, 0, blocking);
@@ -170,7 +170,7 @@ Problem Semantics::putSignal(LocationHandle site, ContextId context, Rank pe,
 void Semantics::notifyAt(const SymmetricAddress &at, Rank pe, ContextId context,
                          LocationHandle site) {
   SignalId id = resourceId(ResourceKind::Signal, at);
-  tracker_.notify(pe, id, 0, context, /*includesLast=*/true, site);
+  tracker_.notify(pe, id, 0, context, /*includedOps=*/1, site);
   tracker_.resourceSignal(id, pe, site);
 }
 

@@ -88,8 +88,9 @@ public:
   void complete(const Completion &completion);
   // Target notify (tn) to `target` on `signal`: completes, as seen by a matching target wait, the
   // remote writes to `target` in `context` that are fence-ordered before it (R6, R7) and, when
-  // `includesLast`, the operation issued just before (its own access, R8).
-  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, bool includesLast,
+  // the `includedOps` operations issued just before to `target` (its own accesses, R8; a list call
+  // issues several in a row, with no other event between them).
+  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, uint32_t includedOps,
               LocationHandle site);
   // Target wait (tw): the notifications on `signal` delivered so far are observed. With a value,
   // only notifications that wrote exactly that value count.

@@ -107,7 +107,7 @@ public:
   // RMA events, forwarded with batches pumped afterwards.
   void issue(const RmaOperation &op);
   void complete(const Completion &completion);
-  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, bool includesLast,
+  void notify(Rank target, SignalId signal, uint64_t value, ContextId context, uint32_t includedOps,
               LocationHandle site);
   void targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle site);
 

@@ -120,8 +120,9 @@ struct NotifyRecord {
   SignalId signal = 0;
   uint64_t value = 0;
   ContextId context = 0;
-  uint64_t fenceBound = 0; // remote writes with a smaller fence count are completed (R6, R7)
-  Sequence associated = 0; // the operation it includes (R8), 0: none
+  uint64_t fenceBound = 0;      // remote writes with a smaller fence count are completed (R6, R7)
+  Sequence associatedFirst = 0; // the operations it includes (R8): [first, associated]
+  Sequence associated = 0;      // 0: none
   Sequence notifySeq = 0;
   bool operator==(const NotifyRecord &) const = default;
 };
