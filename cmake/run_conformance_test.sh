@@ -1,11 +1,11 @@
 #!/bin/sh
-# Runs one conformance test: run_test.sh SHMEMRUN NPROCS EXIT_CODE EXPECTED_STDERR PROGRAM.
+# Runs one conformance test: run_conformance_test.sh LAUNCHER NPROCS EXIT_CODE EXPECTED_STDERR PROGRAM.
 # Passes when the program exits with EXIT_CODE and, if EXPECTED_STDERR is not empty, its
 # standard error contains that text.
-shmemrun=$1 nprocs=$2 expected_code=$3 expected_stderr=$4 program=$5
+launcher=$1 nprocs=$2 expected_code=$3 expected_stderr=$4 program=$5
 errors=$(mktemp)
 trap 'rm -f "$errors"' EXIT
-"$shmemrun" -np "$nprocs" "$program" 2>"$errors"
+"$launcher" -np "$nprocs" "$program" 2>"$errors"
 code=$?
 cat "$errors" >&2
 if [ "$code" -ne "$expected_code" ]; then
