@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds rmarace and shows race reports on the bundled MPI and
-# OpenSHMEM examples.
+# Installs the dependencies, builds rmarace and shows race reports on the bundled MPI,
+# OpenSHMEM and GASPI examples.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${RMARACE_BUILD_DIR:-$root/build}
@@ -25,3 +25,4 @@ show_race() {
 }
 show_race race_example.c "MPI RMA, the dissertation's Fig. 5.14"
 show_race shmem_race_example.c "OpenSHMEM 1.5, put-with-signal and a global"
+show_race gaspi_race_example.c "GASPI (GPI-2 API), write_notify covers its own write only"

@@ -6,12 +6,16 @@
 # The model of a test is the directory above its category (suite/MODEL/CATEGORY/test.c):
 #   mpi    compiled with MPICC, run with "MPIRUN -np N"
 #   shmem  compiled with SHMEMCC, run with "SHMEMRUN -np N" (the project's shmem-mpi library)
+#   gaspi  compiled with GASPICC, run with "GASPIRUN -np N" (the project's gaspi-mpi library,
+#          libGPI2 with GPI-2's ABI)
 #
 # usage: suite/check-plain.sh [DIR|FILE...]      (default: the mpi/ folder next to this script)
 # environment: MPICC (default mpicc.openmpi), MPIRUN (default mpirun),
 #              SHMEMCC, SHMEMRUN (default shmemcc and shmemrun from the build/bin of this
 #              repository, else from PATH; note that /usr/bin/shmemcc is OpenMPI's OpenSHMEM 1.4,
 #              which lacks most of what the shmem tests use),
+#              GASPICC, GASPIRUN (default gaspicc and gaspirun from the build/bin of this
+#              repository, else from PATH),
 #              LIMIT (default 2 s), HANG (default 20 s: a run is killed after this long)
 set -u
 
@@ -32,6 +36,20 @@ elif [ -x "$repo_bin/shmemrun" ]; then
     shmem_run="$repo_bin/shmemrun"
 else
     shmem_run=shmemrun
+fi
+if [ -n "${GASPICC:-}" ]; then
+    gaspi_cc=$GASPICC
+elif [ -x "$repo_bin/gaspicc" ]; then
+    gaspi_cc="$repo_bin/gaspicc"
+else
+    gaspi_cc=gaspicc
+fi
+if [ -n "${GASPIRUN:-}" ]; then
+    gaspi_run=$GASPIRUN
+elif [ -x "$repo_bin/gaspirun" ]; then
+    gaspi_run="$repo_bin/gaspirun"
+else
+    gaspi_run=gaspirun
 fi
 limit=${LIMIT:-2}
 hang=${HANG:-20}
@@ -62,6 +80,9 @@ while IFS= read -r src; do
     if [ "$model" = shmem ]; then
         tcc=$shmem_cc
         trun=$shmem_run
+    elif [ "$model" = gaspi ]; then
+        tcc=$gaspi_cc
+        trun=$gaspi_run
     else
         tcc=$cc
         trun=$run

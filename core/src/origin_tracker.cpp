@@ -174,16 +174,22 @@ void OriginTracker::complete(const Completion &c) {
 void OriginTracker::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
                            uint32_t includedOps, LocationHandle site) {
   ++seq_;
-  Outbox::OpenBatch &batch = outbox_.open(target);
-  outbox_.defineLocation(batch, site);
   // The included operations were issued in a row (one sequence number each) and the last to
   // `target` is the last of them.
   Sequence last = streams_[target].lastOpSeq;
   Sequence associated = includedOps && last ? last : 0;
   Sequence first =
       associated ? associated - std::min<Sequence>(includedOps - 1, associated - 1) : 0;
-  outbox_.append(batch, wire::NotifyRecord{signal, value, context, fenceCount(target, context),
-                                           first, associated, seq_});
+  wire::NotifyRecord record{signal, value,      context, fenceCount(target, context),
+                            first,  associated, seq_};
+  // A notification of this process to itself completes its own writes to its own memory.
+  if (target == sync_.self()) {
+    ends_.onNotify(target, record);
+    return;
+  }
+  Outbox::OpenBatch &batch = outbox_.open(target);
+  outbox_.defineLocation(batch, site);
+  outbox_.append(batch, record);
 }
 
 uint32_t OriginTracker::snapshotFor(Outbox::OpenBatch &batch, ContextId context, bool &provisional,
@@ -227,6 +233,20 @@ void OriginTracker::forward(const RmaOperation &op, uint64_t fc, bool bufferPend
 }
 
 // ---- Implicit completion through notifications (Fig. 6.7) ---------------------------------------
+
+void OriginTracker::ownWritesCompleted(const std::vector<uint32_t> &records, LocationHandle site) {
+  auto it = openOps_.find(sync_.self());
+  if (records.empty() || it == openOps_.end()) return;
+  for (IssuedOp &op : it->second) {
+    if (op.selfRemote == kNone ||
+        std::find(records.begin(), records.end(), op.selfRemoteRecord) == records.end())
+      continue;
+    own_.complete(op.selfRemote, sync_.epoch(), site);
+    op.selfRemote = kNone;
+  }
+  std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
+  if (it->second.empty()) openOps_.erase(it);
+}
 
 void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
   auto it = openOps_.find(from);

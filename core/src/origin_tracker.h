@@ -40,6 +40,8 @@ public:
   // writes at a wait; their buffers complete once this process knows that wait happened.
   void onAck(Rank from, const wire::AckRecord &ack);
   void completeAcknowledged();
+  // A target wait of this process completed its own writes to its own memory (the records).
+  void ownWritesCompleted(const std::vector<uint32_t> &records, LocationHandle site);
 
 private:
   // An RMA call until all its parts are complete.

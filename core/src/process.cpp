@@ -67,9 +67,9 @@ void Process::notify(Rank target, SignalId signal, uint64_t value, ContextId con
   parts_->origin.notify(target, signal, value, context, includedOps, site);
 }
 
-void Process::targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle) {
+void Process::targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle site) {
   parts_->direct.flush();
-  parts_->ends.targetWait(signal, value);
+  parts_->origin.ownWritesCompleted(parts_->ends.targetWait(signal, value), site);
 }
 
 void Process::openPassiveEpoch(ContextId context, Rank target) {

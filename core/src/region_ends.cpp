@@ -86,7 +86,7 @@ void RegionEnds::completeAtTargetWait(uint32_t id) {
   RemoteAccess &r = target_.remote(id);
   if (r.open) {
     setCompletion(id, {sync_.self(), sync_.epoch()}, kNoSequence);
-    target_.incoming(r.origin).awaitingOriginCompletion.push_back(id);
+    if (r.origin != sync_.self()) target_.incoming(r.origin).awaitingOriginCompletion.push_back(id);
     return;
   }
   // A completion notice arrived first, but its region end is not known yet: this wait is earlier.
@@ -104,10 +104,11 @@ void RegionEnds::onNotify(Rank origin, const wire::NotifyRecord &notify) {
   notifications_.emplace(notify.signal, Notification{origin, notify});
 }
 
-void RegionEnds::targetWait(SignalId signal, std::optional<uint64_t> value) {
+std::vector<uint32_t> RegionEnds::targetWait(SignalId signal, std::optional<uint64_t> value) {
   // Remote writes fence-ordered before an observed notification are complete at this wait
   // (R7, R8). The caller has synchronised (ticked) and drained before.
   std::map<Rank, std::vector<Sequence>> acks;
+  std::vector<uint32_t> ownWrites;
   auto [lo, hi] = notifications_.equal_range(signal);
   for (auto it = lo; it != hi;) {
     Rank origin = it->second.origin;
@@ -116,14 +117,20 @@ void RegionEnds::targetWait(SignalId signal, std::optional<uint64_t> value) {
       ++it;
       continue;
     }
-    for (uint32_t id : target_.incoming(origin).live) {
+    bool self = origin == sync_.self();
+    if (self)
+      std::erase_if(target_.selfWrites(), [this](uint32_t id) {
+        return !target_.records().inUse(id) || !target_.remote(id).open;
+      });
+    for (uint32_t id : self ? target_.selfWrites() : target_.incoming(origin).live) {
       const RemoteAccess &r = target_.remote(id);
-      if (r.regionEnd != kEpochInfinity) continue;
+      if (r.origin != origin || r.regionEnd != kEpochInfinity) continue;
       if (r.kind != AccessKind::RemoteWrite || r.seq >= n.notifySeq) continue;
       bool fenced =
           (n.context == kAnyContext || r.context == n.context) && r.fenceCount < n.fenceBound;
       if (!fenced && (r.seq < n.associatedFirst || r.seq > n.associated)) continue;
       if (r.bufferPending) acks[origin].push_back(r.seq);
+      if (self) ownWrites.push_back(id);
       completeAtTargetWait(id);
     }
     compactLive(origin);
@@ -135,6 +142,7 @@ void RegionEnds::targetWait(SignalId signal, std::optional<uint64_t> value) {
     ack.seqs = std::move(seqs);
     outbox_.append(outbox_.open(origin), ack);
   }
+  return ownWrites;
 }
 
 } // namespace rmarace

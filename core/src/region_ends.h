@@ -32,8 +32,9 @@ public:
   void onCompletionNotice(Rank origin, const wire::CompletionNotice &notice);
   void onNotify(Rank origin, const wire::NotifyRecord &notify);
   // Target wait (tw): completes the remote writes of the observed notifications and tells the
-  // origins whose buffers wait for it (implicit completion, Fig. 6.7).
-  void targetWait(SignalId signal, std::optional<uint64_t> value);
+  // origins whose buffers wait for it (implicit completion, Fig. 6.7). Returns the records of
+  // this process's own writes to its own memory it completed.
+  std::vector<uint32_t> targetWait(SignalId signal, std::optional<uint64_t> value);
 
 private:
   // Completes a remote write at a target wait, also when a later completion notice arrived first.

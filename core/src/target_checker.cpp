@@ -95,6 +95,7 @@ uint32_t TargetChecker::recordSelfAccess(const RmaOperation &op, AccessKind kind
   r.snapshot = std::make_shared<const VectorClock>(sync_.clock());
   r.fenceCount = fenceCount;
   r.site = op.site;
+  if (kind == AccessKind::RemoteWrite) selfWrites_.push_back(id);
   insert(id);
   return id;
 }

@@ -72,6 +72,9 @@ public:
   const std::map<Rank, PeerIn> &incoming() const { return incoming_; }
   PeerIn &incoming(Rank origin) { return incoming_[origin]; }
   std::map<Rank, PeerIn> &incoming() { return incoming_; }
+  // Remote writes of this process to its own memory that a notification may still complete
+  // (ids; completed or released ones are dropped by whoever walks the list).
+  std::vector<uint32_t> &selfWrites() { return selfWrites_; }
   // The source location an origin defined for `site`, if any.
   const Location *peerLocation(Rank origin, LocationHandle site) const;
 
@@ -94,6 +97,7 @@ private:
 
   SlotPool<RemoteAccess> records_;
   std::map<Rank, PeerIn> incoming_;
+  std::vector<uint32_t> selfWrites_;
 };
 
 } // namespace rmarace

@@ -144,5 +144,47 @@ TEST(Fig6_7, GaspiWriteNotifyPingPongCompletesTheBuffer) {
   EXPECT_THAT(racesOf(s), IsEmpty());
 }
 
+// Rank 1 replies before it has seen the ping: the pong says nothing about the ping's arrival.
+TEST(Fig6_7, GaspiPongBeforeThePingArrivedDoesNotCompleteTheBuffer) {
+  Simulator s(2);
+  SegmentId seg = s.segment(16, "seg");
+  const ContextId queue = 0;
+  s.run([&](SimRank &r) {
+    Gaspi g(r);
+    Address localbuf = g.segAddr(seg, 8);
+    g.barrier(6);
+    if (g.rank() == 0) {
+      g.write_notify(localbuf, 1, seg, 0, sizeof(int), /*id=*/0, 1, queue, 11); // ping
+      g.notify_waitsome(seg, 1, 12, /*after=*/{1});                             // pong
+      g.store(localbuf, sizeof(int), 13);
+    }
+    if (g.rank() == 1) {
+      g.notify(seg, 0, /*id=*/1, 1, queue, 19);
+      g.notify_waitsome(seg, 0, 20, {0});
+    }
+    g.barrier(22);
+  });
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:gaspi_write_notify@11", "0:store@13")));
+}
+
+// Rank 0 does not wait for the pong.
+TEST(Fig6_7, GaspiWithoutWaitingForThePongTheStoreRacesWithTheBuffer) {
+  Simulator s(2);
+  SegmentId seg = s.segment(16, "seg");
+  const ContextId queue = 0;
+  s.run([&](SimRank &r) {
+    Gaspi g(r);
+    Address localbuf = g.segAddr(seg, 8);
+    g.barrier(6);
+    if (g.rank() == 0) {
+      g.write_notify(localbuf, 1, seg, 0, sizeof(int), /*id=*/0, 1, queue, 11); // ping
+      g.store(localbuf, sizeof(int), 13);
+    }
+    if (g.rank() == 1) g.notify_waitsome(seg, 0, 17, {0});
+    g.barrier(22);
+  });
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:gaspi_write_notify@11", "0:store@13")));
+}
+
 } // namespace
 } // namespace rmarace::test

@@ -5,6 +5,7 @@
 // scenarios use, each routine in one place.
 #pragma once
 
+#include "gaspi/semantics.h"
 #include "mpi/semantics.h"
 #include "rmarace/sim/simulator.h"
 #include "shmem/semantics.h"
@@ -428,139 +429,108 @@ private:
   shmem::Semantics sem_;
 };
 
-// GASPI on a simulated rank. Segments are world-wide segments created with Simulator::segment;
-// a queue is a completion context. The mapping (Tables 3.1, 3.2, 3.4, 4.2, section 4.1.2):
-//   gaspi_write / gaspi_read    non-blocking RMA in the queue's context
-//   gaspi_wait                  local flush of the queue (no remote completion of writes)
-//   gaspi_notify                fence of the queue towards the target, target notify, resource
-//                               signal on the notification's resource at the target
-//   gaspi_write_notify          write plus a target notify that completes only this write (R8)
-//   gaspi_read_notify           read whose local notification is a local completion (lc) of it
-//   gaspi_notify_waitsome       resource wait plus target wait (tw); for the notification of a
-//                               gaspi_read_notify: its local completion
-//   gaspi_barrier, allreduce,   all-to-all without completion
-//   group_commit, segment_create
-//   gaspi_passive_send/receive  bidirectional pair of signal and wait (synchronous send)
+// GASPI on a simulated rank. Segments are world-wide segments created with Simulator::segment,
+// numbered by their engine identifier; a queue is a completion context. Every routine goes
+// through the GASPI front end's semantics layer (intercept/gaspi), the mapping the interceptors
+// use; the verbs add only the simulation's scheduling tokens.
 class Gaspi {
 public:
-  explicit Gaspi(SimRank &r) : r_(r) {}
+  explicit Gaspi(SimRank &r) : r_(r), sem_(r.tracker(), r.world()) {}
   Rank rank() const { return r_.rank(); }
   SimRank &sim() { return r_; }
   LocationHandle at(uint32_t line, const char *call) { return r_.site(line, call); }
   Address segAddr(SegmentId seg, uint64_t offset = 0) const {
     return r_.segmentAddress(seg, offset);
   }
+  // An entry of a list call: `local` is the local buffer, [offset, +bytes) of `remote` the
+  // remote side.
+  gaspi::Transfer entry(Address local, SegmentId remote, uint64_t offset, uint64_t bytes) {
+    adopt(remote);
+    return gaspi::Transfer{local, remote, offset, bytes};
+  }
 
   void write(Address localSource, Rank rank, SegmentId remote, uint64_t offset, uint64_t bytes,
              ContextId queue, uint32_t line, const char *call = "gaspi_write") {
-    RmaOperation o = op(rank, remote, offset, bytes, queue, line, call);
-    o.remoteWrite = true;
-    o.originRead = ByteRanges(localSource, bytes);
-    r_.tracker().issue(o);
+    sem_.write(at(line, call), queue, rank, transfer(localSource, remote, offset, bytes));
   }
   void read(Address localDest, Rank rank, SegmentId remote, uint64_t offset, uint64_t bytes,
             ContextId queue, uint32_t line, const char *call = "gaspi_read") {
-    RmaOperation o = op(rank, remote, offset, bytes, queue, line, call);
-    o.remoteRead = true;
-    o.originWrite = ByteRanges(localDest, bytes);
-    r_.tracker().issue(o);
+    sem_.read(at(line, call), queue, rank, transfer(localDest, remote, offset, bytes));
   }
-  void wait(ContextId queue, uint32_t line) {
-    Completion c;
-    c.kind = CompletionKind::LocalFlush;
-    c.context = queue;
-    c.site = at(line, "gaspi_wait");
-    r_.tracker().complete(c);
-  }
+  void wait(ContextId queue, uint32_t line) { sem_.wait(at(line, "gaspi_wait"), queue); }
   void notify(SegmentId remote, Rank rank, uint32_t id, uint64_t value, ContextId queue,
               uint32_t line) {
-    LocationHandle site = at(line, "gaspi_notify");
-    Completion fence;
-    fence.kind = CompletionKind::Fence;
-    fence.targets = {rank};
-    fence.context = queue;
-    fence.site = site;
-    r_.tracker().complete(fence);
-    signalAt(remote, rank, id, value, queue, false, site);
+    adopt(remote);
+    sem_.notify(at(line, "gaspi_notify"), queue, rank, remote, id, value);
+    sendToken(r_, rank, tokenKey(remote, id));
   }
   void write_notify(Address localSource, Rank rank, SegmentId remote, uint64_t offset,
                     uint64_t bytes, uint32_t id, uint64_t value, ContextId queue, uint32_t line) {
-    write(localSource, rank, remote, offset, bytes, queue, line, "gaspi_write_notify");
-    signalAt(remote, rank, id, value, queue, true, at(line, "gaspi_write_notify"));
+    sem_.writeNotify(at(line, "gaspi_write_notify"), queue, rank,
+                     transfer(localSource, remote, offset, bytes), remote, id, value);
+    sendToken(r_, rank, tokenKey(remote, id));
   }
   // gaspi_read_notify: the notification lands in the caller's own segment `local`.
   void read_notify(Address localDest, SegmentId local, Rank rank, SegmentId remote, uint64_t offset,
                    uint64_t bytes, uint32_t id, ContextId queue, uint32_t line) {
-    RmaOperation o = op(rank, remote, offset, bytes, queue, line, "gaspi_read_notify");
-    o.remoteRead = true;
-    o.originWrite = ByteRanges(localDest, bytes);
-    o.request = nextRequest_++;
-    readNotifications_[{local, id}] = o.request;
-    r_.tracker().issue(o);
+    adopt(local);
+    sem_.readNotify(at(line, "gaspi_read_notify"), queue, rank,
+                    transfer(localDest, remote, offset, bytes), local, id);
   }
   // `after`: the ranks whose notification it waits for (simulation only, see sendToken).
   void notify_waitsome(SegmentId local, uint32_t id, uint32_t line,
                        const std::vector<Rank> &after) {
-    LocationHandle site = at(line, "gaspi_notify_waitsome");
-    auto own = readNotifications_.find({local, id});
-    if (own != readNotifications_.end()) {
-      Completion c;
-      c.kind = CompletionKind::LocalComplete;
-      c.request = own->second;
-      c.site = site;
-      r_.tracker().complete(c);
-      readNotifications_.erase(own);
-      return;
-    }
-    for (Rank from : after) awaitToken(r_, from, signalId(local, id));
-    r_.tracker().resourceWait(signalId(local, id), rank(), site);
-    r_.tracker().targetWait(signalId(local, id), std::nullopt, site);
+    adopt(local);
+    for (Rank from : after) awaitToken(r_, from, tokenKey(local, id));
+    sem_.observed(at(line, "gaspi_notify_waitsome"), local, id);
+  }
+  void write_list_notify(const std::vector<gaspi::Transfer> &entries, Rank rank,
+                         SegmentId notificationSegment, uint32_t id, ContextId queue,
+                         uint32_t line) {
+    adopt(notificationSegment);
+    sem_.writeNotify(at(line, "gaspi_write_list_notify"), queue, rank, entries, notificationSegment,
+                     id, 1);
+    sendToken(r_, rank, tokenKey(notificationSegment, id));
+  }
+  void read_list_notify(const std::vector<gaspi::Transfer> &entries, Rank rank,
+                        SegmentId localNotificationSegment, uint32_t id, ContextId queue,
+                        uint32_t line) {
+    adopt(localNotificationSegment);
+    sem_.readNotify(at(line, "gaspi_read_list_notify"), queue, rank, entries,
+                    localNotificationSegment, id);
+  }
+  void atomic_fetch_add(SegmentId seg, uint64_t offset, Rank rank, Address oldValue,
+                        uint32_t line) {
+    adopt(seg);
+    sem_.atomic(at(line, "gaspi_atomic_fetch_add"), rank, seg, offset, AtomicOp::Sum, oldValue);
   }
   void barrier(uint32_t line) { collective(line, "gaspi_barrier"); }
-  void collective(uint32_t line, const char *call) {
-    r_.tracker().collective(r_.world(), CollectiveKind::AllToAll, 0, at(line, call));
-  }
+  void collective(uint32_t line, const char *call) { sem_.collective(at(line, call), r_.world()); }
   void passive_send(Rank to, uint32_t line) {
     LocationHandle site = at(line, "gaspi_passive_send");
-    r_.tracker().signal(to, kPassiveQueue, site);
-    r_.tracker().wait(to, kPassiveAckQueue, site);
+    sem_.passiveSent(site, to, sem_.passiveSending(site, to, 0, 0));
   }
   void passive_receive(Rank from, uint32_t line) {
-    LocationHandle site = at(line, "gaspi_passive_receive");
-    r_.tracker().wait(from, kPassiveQueue, site);
-    r_.tracker().signal(from, kPassiveAckQueue, site);
+    sem_.passiveReceived(at(line, "gaspi_passive_receive"), from, 0, 0);
   }
 
   void load(Address a, uint64_t n, uint32_t line) { r_.load(a, n, line); }
   void store(Address a, uint64_t n, uint32_t line) { r_.store(a, n, line); }
 
-  static SignalId signalId(SegmentId seg, uint32_t id) {
-    return QueueId{0x7} << 56 | uint64_t{seg} << 32 | id;
-  }
-  static constexpr QueueId kPassiveQueue = QueueId{0x8} << 56;
-  static constexpr QueueId kPassiveAckQueue = QueueId{0x9} << 56;
-
 private:
-  RmaOperation op(Rank rank, SegmentId remote, uint64_t offset, uint64_t bytes, ContextId queue,
-                  uint32_t line, const char *call) {
-    RmaOperation o;
-    o.site = at(line, call);
-    o.target = rank;
-    o.segment = remote;
-    o.context = queue;
-    o.targetRanges = ByteRanges(offset, bytes);
-    return o;
+  // Simulator segments are numbered by their engine identifier; the simulator bounds-checks them.
+  void adopt(SegmentId seg) { sem_.adopt(seg, seg, r_.segmentAddress(seg), kUnboundedSegment); }
+  std::vector<gaspi::Transfer> transfer(Address local, SegmentId remote, uint64_t offset,
+                                        uint64_t bytes) {
+    adopt(remote);
+    return {gaspi::Transfer{local, remote, offset, bytes}};
   }
-  void signalAt(SegmentId remote, Rank rank, uint32_t id, uint64_t value, ContextId queue,
-                bool includesLast, LocationHandle site) {
-    r_.tracker().notify(rank, signalId(remote, id), value, queue, includesLast, site);
-    r_.tracker().resourceSignal(signalId(remote, id), rank, site);
-    sendToken(r_, rank, signalId(remote, id));
-  }
+  static uint64_t tokenKey(SegmentId seg, uint32_t id) { return uint64_t{seg} << 32 | id; }
+
+  static constexpr uint64_t kUnboundedSegment = uint64_t{1} << 40;
 
   SimRank &r_;
-  RequestId nextRequest_ = 1;
-  std::map<std::pair<SegmentId, uint32_t>, RequestId> readNotifications_;
+  gaspi::Semantics sem_;
 };
 
 // A race as the tests assert it: kind, and both sides as "rank:call@line" ("load@17" for plain

@@ -15,14 +15,19 @@ class Layout:
     library_dir: str
     include_dir: str
     shmem_include_dir: str = ""
+    gaspi_include_dir: str = ""
 
     def include_flags(self, options):
-        """The runtime's headers, and the OpenSHMEM headers of the chosen library: shmem-mpi's
-        come first so that <shmem.h> is its 1.5 header, not Open MPI's 1.4 one (which mpicc's own
-        include directory provides for oshmem)."""
+        """The runtime's headers, and the headers of the bundled libraries of the other models:
+        shmem-mpi's come first so that <shmem.h> is its 1.5 header, not Open MPI's 1.4 one (which
+        mpicc's own include directory provides for oshmem); gaspi-mpi's GASPI.h has GPI-2's API."""
         flags = [f"-I{self.include_dir}"]
-        if options.mpi == "openmpi" and options.shmem == "shmem-mpi" and self.shmem_include_dir:
+        if options.mpi != "openmpi":
+            return flags
+        if options.shmem == "shmem-mpi" and self.shmem_include_dir:
             flags.append(f"-I{self.shmem_include_dir}")
+        if self.gaspi_include_dir:
+            flags.append(f"-I{self.gaspi_include_dir}")
         return flags
 
     @property
@@ -40,21 +45,28 @@ class Layout:
                               "(build rmarace with scripts/build.sh)")
         return path
 
-    def runtime_link_flags(self, mpi, openshmem=None):
-        """Links the front ends first and unconditionally, so that their MPI_* (and shmem_*)
+    def runtime_link_flags(self, mpi, models):
+        """Links the front ends first and unconditionally, so that their MPI_* (shmem_*, gaspi_*)
         definitions take precedence over the libraries', then the runtime library every front end
         shares (it defines the C ABI instrumented code calls), with an rpath so the program finds
-        them at run time. `openshmem`: the OpenSHMEM library the program uses, if any."""
+        them at run time. `models`: the other RMA models the program uses (ModelsUsed)."""
         self.runtime_library(mpi)
         front_ends = [f"-lrmarace-{mpi}", "-lrmarace"]
-        if openshmem:
+        if models.openshmem:
             front_ends.insert(0, "-lrmarace-shmem")
+        if models.gaspi:
+            front_ends.insert(0, "-lrmarace-gaspi")
         return ([f"-L{self.library_dir}", "-Wl,--push-state,--no-as-needed"] + front_ends
                 + ["-Wl,--pop-state", f"-Wl,-rpath,{self.library_dir}"])
 
-    def openshmem_link_flags(self, openshmem):
-        """The OpenSHMEM library itself, after the program's own inputs."""
-        if not openshmem:
+    def model_link_flags(self, models):
+        """The other models' libraries themselves, after the program's own inputs: the chosen
+        OpenSHMEM library, and gaspi-mpi's libGPI2 (GPI-2's library name)."""
+        libraries = []
+        if models.openshmem:
+            libraries.append("-lshmem-mpi" if models.openshmem == "shmem-mpi" else "-loshmem")
+        if models.gaspi:
+            libraries.append("-lGPI2")
+        if not libraries:
             return []
-        name = "shmem-mpi" if openshmem == "shmem-mpi" else "oshmem"
-        return ["-Wl,--push-state,--no-as-needed", f"-l{name}", "-Wl,--pop-state"]
+        return ["-Wl,--push-state,--no-as-needed"] + libraries + ["-Wl,--pop-state"]

@@ -32,14 +32,14 @@ def _flatten(items):
 
 
 class WholeProgramLinker:
-    def __init__(self, toolchain, layout, options, command, workspace, tool, openshmem=None):
+    def __init__(self, toolchain, layout, options, command, workspace, tool, models):
         self.toolchain = toolchain
         self.layout = layout
         self.options = options
         self.command = command
         self.workspace = workspace
         self.tool = tool
-        self.openshmem = openshmem
+        self.models = models
         self._bitcode_of = {}
 
     def link(self, items, output):
@@ -67,8 +67,8 @@ class WholeProgramLinker:
             shutil.move(separate, output)
 
     def _link(self, items, output):
-        self.toolchain.compile(self.layout.runtime_link_flags(self.options.mpi, self.openshmem)
-                               + _flatten(items) + self.layout.openshmem_link_flags(self.openshmem)
+        self.toolchain.compile(self.layout.runtime_link_flags(self.options.mpi, self.models)
+                               + _flatten(items) + self.layout.model_link_flags(self.models)
                                + ["-o", output])
 
     def _bitcode(self, item):

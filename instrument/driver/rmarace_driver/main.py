@@ -8,7 +8,7 @@ from .errors import DriverError
 from .instrumentation import pass_arguments
 from .layout import Layout
 from .link import WholeProgramLinker
-from .openshmem import uses_openshmem
+from .models import ModelsUsed, models_used
 from .options import USAGE, parse
 from .toolchain import CommandFailed, find_toolchain
 from .workspace import Workspace
@@ -43,16 +43,16 @@ class Driver:
         if self.options.mode == "full" and compiled:
             arguments += pass_arguments(self.layout, self.options)
         if phase == "link":
-            openshmem = self.openshmem(self.command.inputs)
-            arguments = (self.layout.runtime_link_flags(self.options.mpi, openshmem) + arguments
-                         + self.layout.openshmem_link_flags(openshmem))
+            models = self.models(self.command.inputs)
+            arguments = (self.layout.runtime_link_flags(self.options.mpi, models) + arguments
+                         + self.layout.model_link_flags(models))
         self.toolchain.compile(arguments)
 
-    def openshmem(self, inputs):
-        """The OpenSHMEM library to link, if the program uses OpenSHMEM (with Open MPI only)."""
-        if self.options.mpi != "openmpi" or not uses_openshmem(self.toolchain, inputs):
-            return None
-        return self.options.shmem
+    def models(self, inputs):
+        """The RMA models besides MPI the program uses (their front ends run with Open MPI only)."""
+        if self.options.mpi != "openmpi":
+            return ModelsUsed()
+        return models_used(self.toolchain, inputs, self.options.shmem)
 
     def _check_selective(self):
         if any(option[0].startswith("-flto") for option in self.command.options):
@@ -92,11 +92,12 @@ class Driver:
                     # objects as source.
                     items.append(item)
             linker = WholeProgramLinker(self.toolchain, self.layout, self.options, self.command,
-                                        workspace, self.tool, self.openshmem(items))
+                                        workspace, self.tool, self.models(items))
             linker.link(items, self.command.output or "a.out")
 
 
-def main(language, tool, argv, library_dir, include_dir, shmem_include_dir=""):
+def main(language, tool, argv, library_dir, include_dir, shmem_include_dir="",
+         gaspi_include_dir=""):
     """Runs the wrapper; returns its exit status. Problems are reported as one line on stderr."""
     try:
         options = parse(argv)
@@ -105,7 +106,7 @@ def main(language, tool, argv, library_dir, include_dir, shmem_include_dir=""):
             return 0
         toolchain = find_toolchain(language, options.mpi, verbose="-v" in options.compiler_args)
         command = command_line.parse(options.compiler_args)
-        Driver(tool, toolchain, Layout(library_dir, include_dir, shmem_include_dir), options, command).run()
+        Driver(tool, toolchain, Layout(library_dir, include_dir, shmem_include_dir, gaspi_include_dir), options, command).run()
         return 0
     except DriverError as error:
         print(f"{tool}: error: {error}", file=sys.stderr)

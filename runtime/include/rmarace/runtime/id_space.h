@@ -14,6 +14,7 @@ enum class IdDomain : uint8_t {
   Annotation = 0, // rmarace_annotate_* (runtime/src/abi.cpp)
   Mpi = 1,        // intercept/mpi
   Shmem = 2,      // intercept/shmem
+  Gaspi = 3,      // intercept/gaspi
 };
 
 inline constexpr unsigned kIdDomainShift = 60;

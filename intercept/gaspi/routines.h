@@ -1,0 +1,53 @@
+// What every GASPI wrapper needs: GPI-2's types (GASPI.h of any library with its ABI), the weak
+// declaration of the profiling names, and the translations from arguments to the semantics
+// layer. The wrappers are library-agnostic: `pgaspi_X` resolves to whatever GASPI library the
+// program runs on (GPI-2's profiling scheme, API sheet A.6), and a routine the library lacks fails
+// with a clear message.
+#pragma once
+
+#include "scope.h"
+
+#include <GASPI.h>
+#include <GASPI_Ext.h>
+#include <optional>
+#include <vector>
+
+// The library's profiling names, resolved when the program is loaded (null if it has none).
+#define RMARACE_GASPI_WEAK __attribute__((weak))
+
+namespace rmarace::gaspi {
+
+// A program called a routine its GASPI library does not provide.
+[[noreturn]] void missingRoutine(const char *name);
+template <class F> F *require(F *routine, const char *name) {
+  if (!routine) missingRoutine(name);
+  return routine;
+}
+
+// ---- Translations (the wrapper holds an active scope) -----------------------------------------
+// One entry of a write or read with its local side resolved; empty (and an error reported) when
+// the local segment is unknown or the range leaves it.
+std::optional<Transfer> transferOf(Scope &s, gaspi_segment_id_t localSegment,
+                                   gaspi_offset_t localOffset, gaspi_segment_id_t remoteSegment,
+                                   gaspi_offset_t remoteOffset, gaspi_size_t size);
+// The entries of a list call (the ones that resolve).
+std::vector<Transfer> transfersOf(Scope &s, gaspi_number_t num,
+                                  const gaspi_segment_id_t *localSegment,
+                                  const gaspi_offset_t *localOffset,
+                                  const gaspi_segment_id_t *remoteSegment,
+                                  const gaspi_offset_t *remoteOffset, const gaspi_size_t *size);
+// Whether a call that takes `entries` of `queue` will be posted: the model records a posting
+// call before the library posts it (a notification's clock must be deposited before the
+// notification can be seen), so calls the library refuses with GASPI_QUEUE_FULL are left out.
+bool willPost(gaspi_queue_id_t queue, gaspi_number_t entries);
+
+} // namespace rmarace::gaspi
+
+// A routine the front end does not analyse but whose library implementation may use MPI: the
+// library's MPI traffic passes through the MPI front end untouched.
+#define RMARACE_GASPI_OPAQUE(NAME, PARAMS, ARGS)                                                   \
+  extern "C" gaspi_return_t p##NAME PARAMS RMARACE_GASPI_WEAK;                                     \
+  extern "C" gaspi_return_t NAME PARAMS {                                                          \
+    ::rmarace::rt::OpaqueLibraryCall library;                                                      \
+    return ::rmarace::gaspi::require(p##NAME, "p" #NAME) ARGS;                                     \
+  }

@@ -1,0 +1,47 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "rma write"],
+  "RACE_PAIR": ["gaspi_write@34", "gaspi_write@39"],
+  "NPROCS": 3,
+  "DESCRIPTION": "Ranks 0 and 2 both write seg[0] of rank 1 with gaspi_write; rank 1 stays passive."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    seg[128] = 42 + rank;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        // CONFLICT
+        gaspi_write(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 2) {
+        // CONFLICT
+        gaspi_write(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

@@ -1,0 +1,51 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["load", "rma write"],
+  "RACE_PAIR": ["LOAD@16", "gaspi_write@40"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 1 loads seg[0] inside a helper function while rank 0 writes it with gaspi_write."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+static int read_value(const int *p)
+{
+    // CONFLICT
+    return *p;
+}
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    seg[128] = 1337;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        // CONFLICT
+        gaspi_write(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        printf("data = %d\n", read_value(&seg[0]));
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

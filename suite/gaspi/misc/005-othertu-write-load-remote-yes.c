@@ -1,0 +1,52 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["gaspi_write_notify@39", "LOAD@005-othertu-write-load-remote-yes.helper.c:9"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 1 loads seg[0] in a function of another translation unit while rank 0 writes it with gaspi_write_notify; rank 1 waits for the notification only afterwards."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+/* defined in the .helper.c companion file */
+void print_value(const int *p);
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    gaspi_notification_id_t id;
+    gaspi_notification_t old;
+    seg[128] = 1337;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        // CONFLICT
+        gaspi_write_notify(0, 512, 1, 0, 0, sizeof(int), 0, 1, 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        print_value(&seg[0]);
+        gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

@@ -1,0 +1,45 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["local buffer read", "store"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 0 overwrites the source of gaspi_write with memcpy after gaspi_wait."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    int next[2] = {5, 6};
+    seg[128] = 42;
+    seg[129] = 43;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_write(0, 512, 1, 0, 0, 2 * sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+        memcpy(&seg[128], next, sizeof(next));
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

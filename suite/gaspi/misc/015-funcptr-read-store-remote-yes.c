@@ -1,0 +1,52 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["store", "rma read"],
+  "RACE_PAIR": ["STORE@16", "gaspi_read@41"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 1 stores to seg[0] in a function called through a function pointer while rank 0 reads seg[0] with gaspi_read."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+static void set_zero(int *p)
+{
+    // CONFLICT
+    *p = 0;
+}
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    void (*reset_value)(int *) = set_zero;
+    seg[0] = 10 + rank;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        // CONFLICT
+        gaspi_read(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        reset_value(&seg[0]);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

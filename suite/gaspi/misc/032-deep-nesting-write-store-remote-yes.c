@@ -1,0 +1,55 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["store", "rma write"],
+  "RACE_PAIR": ["STORE@16", "gaspi_write@44"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 1 stores to seg[0] at the end of a five-level call chain while rank 0 writes seg[0] with gaspi_write."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+static void level5(int *p)
+{
+    // CONFLICT
+    *p = 5;
+}
+static void level4(int *p) { level5(p); }
+static void level3(int *p) { level4(p); }
+static void level2(int *p) { level3(p); }
+static void level1(int *p) { level2(p); }
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    seg[128] = 1337;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        // CONFLICT
+        gaspi_write(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        level1(&seg[0]);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

@@ -1,0 +1,50 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["gaspi_write@36", "LOAD@43"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 0 writes seg[0] of rank 1, calls gaspi_wait and then gaspi_passive_send to rank 1; rank 1 loads seg[0] after gaspi_passive_receive. The passive message synchronises the ranks, but gaspi_wait does not complete the write remotely."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    gaspi_rank_t sender;
+    seg[128] = 1337;
+    seg[200] = 1;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        // CONFLICT
+        gaspi_write(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+        gaspi_passive_send(0, 800, 1, sizeof(int), GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        gaspi_passive_receive(0, 800, &sender, sizeof(int), GASPI_BLOCK);
+        // CONFLICT
+        printf("data = %d\n", seg[0]);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

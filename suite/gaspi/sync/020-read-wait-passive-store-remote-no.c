@@ -1,0 +1,48 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma read", "store"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 0 reads seg[0] of rank 1, calls gaspi_wait and then gaspi_passive_send to rank 1; rank 1 stores to seg[0] after gaspi_passive_receive: the read is complete before the message."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    gaspi_rank_t sender;
+    seg[0] = 10 + rank;
+    seg[200] = 1;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_read(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+        gaspi_passive_send(0, 800, 1, sizeof(int), GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        gaspi_passive_receive(0, 800, &sender, sizeof(int), GASPI_BLOCK);
+        seg[0] = 7;
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

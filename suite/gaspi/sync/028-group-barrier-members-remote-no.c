@@ -1,0 +1,55 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma read", "store"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "Ranks 0 and 1 form a group. Rank 0 reads seg[0] of rank 1 and waits before a barrier on that group; rank 1 stores to seg[0] after it. Rank 2, outside the group, does not touch seg[0]."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    gaspi_group_t group = 0;
+    if (rank < 2) {
+        gaspi_group_create(&group);
+        gaspi_group_add(group, 0);
+        gaspi_group_add(group, 1);
+        gaspi_group_commit(group, GASPI_BLOCK);
+    }
+    seg[0] = 10 + rank;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_read(0, 512, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank < 2)
+        gaspi_barrier(group, GASPI_BLOCK);
+    if (rank == 1) {
+        seg[0] = 7;
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank < 2)
+        gaspi_group_delete(group);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["gaspi_write@40", "LOAD@49"],
+  "NPROCS": 2,
+  "DESCRIPTION": "Two rounds on one notification id, but rank 1 acknowledges round 1 before loading its data: rank 0's round-2 write of seg[0] races with rank 1's load of round 1."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    gaspi_notification_id_t id;
+    gaspi_notification_t old;
+    seg[128] = 1;
+    seg[129] = 2;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_write_notify(0, 512, 1, 0, 0, sizeof(int), 0, 1, 0, GASPI_BLOCK);
+        gaspi_notify_waitsome(0, 1, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+        // CONFLICT
+        gaspi_write(0, 516, 1, 0, 0, sizeof(int), 0, GASPI_BLOCK);
+        gaspi_notify(0, 1, 0, 2, 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+        gaspi_notify(0, 0, 1, 1, 0, GASPI_BLOCK);
+        // CONFLICT
+        printf("round 1: %d\n", seg[0]);
+        gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+        printf("round 2: %d\n", seg[0]);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

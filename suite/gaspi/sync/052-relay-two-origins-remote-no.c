@@ -1,0 +1,58 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "rma write"],
+  "RACE_PAIR": [],
+  "NPROCS": 3,
+  "DESCRIPTION": "Ranks 0 and 2 write seg[0] of rank 1 one after the other: rank 0 writes and notifies rank 1; rank 1 waits, then notifies rank 2, which writes only then. Each write is complete at rank 1 before the next starts; rank 1 loads after the second notification."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 3) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 3 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    gaspi_notification_id_t id;
+    gaspi_notification_t old;
+    seg[128] = 42 + rank;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_write_notify(0, 512, 1, 0, 0, sizeof(int), 0, 1, 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+        gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+        gaspi_notify(0, 2, 0, 1, 0, GASPI_BLOCK);
+        gaspi_notify_waitsome(0, 1, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+        printf("data = %d\n", seg[0]);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 2) {
+        gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+        gaspi_notify_reset(0, id, &old);
+        gaspi_write_notify(0, 512, 1, 0, 0, sizeof(int), 1, 1, 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}
