@@ -57,6 +57,7 @@ void Pruning::collectGarbage() {
   // A released access can no longer be ordered against anything: forget that it waits.
   for (auto &[origin, peer] : target_.incoming())
     std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) { return !remote.inUse(id); });
+  target_.dropFinishedSelfWrites();
 }
 
 } // namespace rmarace

@@ -118,10 +118,7 @@ std::vector<uint32_t> RegionEnds::targetWait(SignalId signal, std::optional<uint
       continue;
     }
     bool self = origin == sync_.self();
-    if (self)
-      std::erase_if(target_.selfWrites(), [this](uint32_t id) {
-        return !target_.records().inUse(id) || !target_.remote(id).open;
-      });
+    if (self) target_.dropFinishedSelfWrites();
     for (uint32_t id : self ? target_.selfWrites() : target_.incoming(origin).live) {
       const RemoteAccess &r = target_.remote(id);
       if (r.origin != origin || r.regionEnd != kEpochInfinity) continue;

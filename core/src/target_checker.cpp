@@ -100,6 +100,11 @@ uint32_t TargetChecker::recordSelfAccess(const RmaOperation &op, AccessKind kind
   return id;
 }
 
+void TargetChecker::dropFinishedSelfWrites() {
+  std::erase_if(selfWrites_,
+                [this](uint32_t id) { return !records_.inUse(id) || !records_[id].open; });
+}
+
 bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b) {
   if (a.languageAtomic && b.languageAtomic) return false; // C/C++ atomics through shared memory
   if (!conflicting({a.kind, &a.atomicity, &a.ranges}, {b.kind, &b.atomicity, &b.ranges}))

@@ -72,9 +72,11 @@ public:
   const std::map<Rank, PeerIn> &incoming() const { return incoming_; }
   PeerIn &incoming(Rank origin) { return incoming_[origin]; }
   std::map<Rank, PeerIn> &incoming() { return incoming_; }
-  // Remote writes of this process to its own memory that a notification may still complete
-  // (ids; completed or released ones are dropped by whoever walks the list).
-  std::vector<uint32_t> &selfWrites() { return selfWrites_; }
+  // Remote writes of this process to its own memory that a notification may still complete.
+  const std::vector<uint32_t> &selfWrites() const { return selfWrites_; }
+  // Forgets the self writes that completed or were released (at a target wait and at pruning, so
+  // that programs that never notify themselves do not accumulate them).
+  void dropFinishedSelfWrites();
   // The source location an origin defined for `site`, if any.
   const Location *peerLocation(Rank origin, LocationHandle site) const;
 

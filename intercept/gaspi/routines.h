@@ -25,17 +25,17 @@ template <class F> F *require(F *routine, const char *name) {
 }
 
 // ---- Translations (the wrapper holds an active scope) -----------------------------------------
-// One entry of a write or read with its local side resolved; empty (and an error reported) when
-// the local segment is unknown or the range leaves it.
-std::optional<Transfer> transferOf(Scope &s, gaspi_segment_id_t localSegment,
-                                   gaspi_offset_t localOffset, gaspi_segment_id_t remoteSegment,
-                                   gaspi_offset_t remoteOffset, gaspi_size_t size);
-// The entries of a list call (the ones that resolve).
+// The entries of a list call with their local sides resolved; an entry whose local segment is
+// unknown, or whose range leaves it, is left out (and an error reported).
 std::vector<Transfer> transfersOf(Scope &s, gaspi_number_t num,
                                   const gaspi_segment_id_t *localSegment,
                                   const gaspi_offset_t *localOffset,
                                   const gaspi_segment_id_t *remoteSegment,
                                   const gaspi_offset_t *remoteOffset, const gaspi_size_t *size);
+// The one entry of a write or read (none if it does not resolve).
+std::vector<Transfer> transfersOf(Scope &s, gaspi_segment_id_t localSegment,
+                                  gaspi_offset_t localOffset, gaspi_segment_id_t remoteSegment,
+                                  gaspi_offset_t remoteOffset, gaspi_size_t size);
 // Whether a call that takes `entries` of `queue` will be posted: the model records a posting
 // call before the library posts it (a notification's clock must be deposited before the
 // notification can be seen), so calls the library refuses with GASPI_QUEUE_FULL are left out.

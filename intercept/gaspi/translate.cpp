@@ -11,6 +11,8 @@ gaspi_return_t pgaspi_queue_size_max(gaspi_number_t *const queue_size_max) RMARA
 
 namespace rmarace::gaspi {
 
+namespace {
+
 std::optional<Transfer> transferOf(Scope &s, gaspi_segment_id_t localSegment,
                                    gaspi_offset_t localOffset, gaspi_segment_id_t remoteSegment,
                                    gaspi_offset_t remoteOffset, gaspi_size_t size) {
@@ -25,6 +27,8 @@ std::optional<Transfer> transferOf(Scope &s, gaspi_segment_id_t localSegment,
   return Transfer{*local, remoteSegment, remoteOffset, size};
 }
 
+} // namespace
+
 std::vector<Transfer> transfersOf(Scope &s, gaspi_number_t num,
                                   const gaspi_segment_id_t *localSegment,
                                   const gaspi_offset_t *localOffset,
@@ -37,6 +41,12 @@ std::vector<Transfer> transfersOf(Scope &s, gaspi_number_t num,
                                                remoteOffset[i], size[i]))
       out.push_back(*t);
   return out;
+}
+
+std::vector<Transfer> transfersOf(Scope &s, gaspi_segment_id_t localSegment,
+                                  gaspi_offset_t localOffset, gaspi_segment_id_t remoteSegment,
+                                  gaspi_offset_t remoteOffset, gaspi_size_t size) {
+  return transfersOf(s, 1, &localSegment, &localOffset, &remoteSegment, &remoteOffset, &size);
 }
 
 bool willPost(gaspi_queue_id_t queue, gaspi_number_t entries) {

@@ -81,15 +81,11 @@ gaspi_return_t gaspi_write_notify(const gaspi_segment_id_t segment_id_local,
                                   const gaspi_notification_t notification_value,
                                   const gaspi_queue_id_t queue, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_QUEUE_SCOPE("gaspi_write_notify", queue);
-  if (scope && notification_value != 0 &&
-      willPost(queue, kTransferEntries + kNotificationEntries)) {
-    std::vector<Transfer> transfers;
-    if (std::optional<Transfer> t = transferOf(scope, segment_id_local, offset_local,
-                                               segment_id_remote, offset_remote, size))
-      transfers.push_back(*t);
-    scope.sem().writeNotify(scope.site(), queue, rank, transfers, segment_id_remote,
-                            notification_id, notification_value);
-  }
+  if (scope && notification_value != 0 && willPost(queue, kTransferEntries + kNotificationEntries))
+    scope.sem().writeNotify(
+        scope.site(), queue, rank,
+        transfersOf(scope, segment_id_local, offset_local, segment_id_remote, offset_remote, size),
+        segment_id_remote, notification_id, notification_value);
   return require(pgaspi_write_notify, "pgaspi_write_notify")(
       segment_id_local, offset_local, rank, segment_id_remote, offset_remote, size, notification_id,
       notification_value, queue, timeout_ms);
@@ -121,13 +117,11 @@ gaspi_return_t gaspi_read_notify(const gaspi_segment_id_t segment_id_local,
                                  const gaspi_notification_id_t notification_id,
                                  const gaspi_queue_id_t queue, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_QUEUE_SCOPE("gaspi_read_notify", queue);
-  if (scope && willPost(queue, kTransferEntries + kNotificationEntries)) {
-    std::vector<Transfer> transfers;
-    if (std::optional<Transfer> t = transferOf(scope, segment_id_local, offset_local,
-                                               segment_id_remote, offset_remote, size))
-      transfers.push_back(*t);
-    scope.sem().readNotify(scope.site(), queue, rank, transfers, segment_id_local, notification_id);
-  }
+  if (scope && willPost(queue, kTransferEntries + kNotificationEntries))
+    scope.sem().readNotify(
+        scope.site(), queue, rank,
+        transfersOf(scope, segment_id_local, offset_local, segment_id_remote, offset_remote, size),
+        segment_id_local, notification_id);
   return require(pgaspi_read_notify, "pgaspi_read_notify")(segment_id_local, offset_local, rank,
                                                            segment_id_remote, offset_remote, size,
                                                            notification_id, queue, timeout_ms);

@@ -24,9 +24,9 @@ void postingOne(Scope &scope, bool write, gaspi_segment_id_t segment_id_local,
                 gaspi_segment_id_t segment_id_remote, gaspi_offset_t offset_remote,
                 gaspi_size_t size, gaspi_queue_id_t queue) {
   if (!scope || !size || !willPost(queue, kEntriesPerTransfer)) return;
-  if (std::optional<Transfer> t =
-          transferOf(scope, segment_id_local, offset_local, segment_id_remote, offset_remote, size))
-    posting(scope, write, rank, queue, {*t});
+  posting(
+      scope, write, rank, queue,
+      transfersOf(scope, segment_id_local, offset_local, segment_id_remote, offset_remote, size));
 }
 
 void postingList(Scope &scope, bool write, gaspi_number_t num, gaspi_segment_id_t *segment_id_local,
