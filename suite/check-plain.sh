@@ -88,7 +88,11 @@ while IFS= read -r src; do
         trun=$run
     fi
     exe="$work/$model-$(basename "$stem")"
-    if ! out=$("$tcc" -Wall -Wextra -Werror -g -o "$exe" "$src" "${companions[@]}" 2>&1); then
+    # Hybrid tests: OpenMP and pthreads when they use them (as rmarace-bench does).
+    threads=()
+    grep -qE '#pragma omp|<omp\.h>' "$src" && threads+=(-fopenmp)
+    grep -q 'pthread' "$src" && threads+=(-pthread)
+    if ! out=$("$tcc" -Wall -Wextra -Werror -g "${threads[@]}" -o "$exe" "$src" "${companions[@]}" 2>&1); then
         echo "FAIL (compile) $src"
         echo "$out" | sed 's/^/    /'
         fail=$((fail + 1))

@@ -29,7 +29,9 @@ struct OwnAccess {
   ByteRanges ranges;
   Sequence seq = 0;
   Epoch issueEpoch = 0;
-  Epoch lastEpoch = kEpochInfinity; // last epoch the access may still happen in
+  Epoch lastEpoch = kEpochInfinity;           // last epoch the access may still happen in
+  ThreadId thread = kInitialThread;           // the thread that issued the call
+  ThreadId completionThread = kInitialThread; // the thread whose call completed it
   LocationHandle site = kNoLocation;
   LocationHandle completionSite = kNoLocation;
   Atomicity atomicity;
@@ -42,6 +44,7 @@ struct OwnAccess {
 // A remote access to this process's memory.
 struct RemoteAccess {
   Rank origin = 0;
+  ThreadId thread = kInitialThread; // the origin's thread that issued it
   Sequence seq = 0;
   AccessKind kind = AccessKind::RemoteRead;
   Atomicity atomicity;

@@ -69,6 +69,7 @@ void AccessHistory::canonicalize(AccessSet &set) {
     if (a.kind != b.kind) return a.kind < b.kind;
     if (a.subject != b.subject) return a.subject < b.subject;
     if (a.languageAtomic != b.languageAtomic) return a.languageAtomic < b.languageAtomic;
+    if (a.thread != b.thread) return a.thread < b.thread;
     return a.epoch < b.epoch;
   });
 }
@@ -78,7 +79,7 @@ uint64_t AccessHistory::hashOf(const AccessSet &set) {
   for (const ShadowRecord &r : set) {
     h = mix(h, static_cast<uint64_t>(r.kind) | uint64_t{r.mask} << 8 |
                    uint64_t{r.languageAtomic} << 16 | uint64_t{r.subject} << 32);
-    h = mix(h, r.epoch);
+    h = mix(h, r.epoch ^ uint64_t{r.thread} << 48);
   }
   return h;
 }
@@ -171,12 +172,13 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     uint8_t mask = granuleMask(g, begin, end);
     SetId &cell = region.cells[(g - region.base) / kGranule];
     SetId from = cell;
-    uint64_t h =
-        mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^ record.epoch;
+    uint64_t h = mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^
+                 record.epoch ^ uint64_t { record.thread } << 48;
     Transition &t = cache_[h & (kCacheSize - 1)];
     if (t.generation == generation_ && t.from == from && t.subject == record.subject &&
         t.kind == static_cast<uint8_t>(record.kind) && t.mask == mask &&
-        t.languageAtomic == record.languageAtomic && t.epoch == record.epoch) {
+        t.languageAtomic == record.languageAtomic && t.epoch == record.epoch &&
+        t.thread == record.thread) {
       cell = t.to;
       continue;
     }
@@ -191,7 +193,8 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
          static_cast<uint8_t>(record.kind),
          mask,
          record.languageAtomic,
-         record.epoch};
+         record.epoch,
+         record.thread};
   }
 }
 

@@ -44,6 +44,7 @@ void LocalAccesses::access(Address addr, uint64_t size, bool write, bool languag
   record.languageAtomic = languageAtomic;
   record.subject = sites_.intern(site);
   record.epoch = sync_.epoch();
+  record.thread = sync_.currentThread();
   // Built on every access but called only when the transition cache misses: it captures little.
   auto visit = [this, &record, size](const ShadowRecord &x, Address granule, uint8_t overlap) {
     if (x.kind != RecordKind::Remote) return; // own accesses are checked in program order
@@ -52,11 +53,13 @@ void LocalAccesses::access(Address addr, uint64_t size, bool write, bool languag
     if (r.languageAtomic && record.languageAtomic) return; // C/C++ atomics do not race
     if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kindOf(record), nullptr, nullptr})) return;
     Epoch now = record.epoch;
-    if (now < r.regionStart || now >= r.regionEnd) return;
+    if (now < target_.regionStart(r, record.thread) || now >= target_.regionEnd(r, record.thread))
+      return;
     AccessRecord later = reporter_.describeLocal(record, 0);
     later.size = size;
     reporter_.report(RaceKind::Remote, firstByte(granule, overlap), reporter_.describeRemote(r),
-                     later, {RegionSubject::Remote, x.subject}, {Counterpart::Local, 0, now});
+                     later, {RegionSubject::Remote, x.subject},
+                     {Counterpart::Local, 0, now, record.thread});
   };
   auto live = [this](const ShadowRecord &r) { return pruning_.live(r); };
   history_.insertLocal(*region, addr, addr + size, record, visit, live);

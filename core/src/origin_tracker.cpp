@@ -38,6 +38,8 @@ void OriginTracker::issue(const RmaOperation &op) {
   uint64_t fc = fenceCount(op.target, op.context);
   IssuedOp io;
   io.seq = seq_;
+  io.thread = sync_.currentThread();
+  io.issueEpoch = sync_.epoch();
   io.context = op.context;
   io.request = op.request;
   auto addBuffer = [&](AccessKind kind, const ByteRanges &ranges) -> uint32_t {
@@ -86,7 +88,8 @@ void OriginTracker::issue(const RmaOperation &op) {
     }
     if (last.selfRemote != kNone) {
       own_.complete(last.selfRemote, sync_.epoch(), op.site);
-      ends_.setCompletion(last.selfRemoteRecord, {self, sync_.epoch() + 1}, seq_);
+      ends_.setCompletion(last.selfRemoteRecord, {self, sync_.epoch() + 1, sync_.currentThread()},
+                          seq_);
       last.selfRemote = kNone;
     }
     if (last.done()) ops.pop_back();
@@ -102,9 +105,14 @@ void OriginTracker::emitCompletionNotice(Rank target, ContextId context, Sequenc
                                          bool writes, Sequence single, Epoch threshold) {
   Outbox::OpenBatch &batch = outbox_.open(target);
   // bound: bulk, the matching accesses issued before it; single: exactly this access.
-  outbox_.append(batch,
-                 wire::CompletionNotice{context, bound, reads, writes, single, threshold, seq_});
+  outbox_.append(batch, wire::CompletionNotice{context, bound, reads, writes, single, threshold,
+                                               sync_.currentThread(), seq_});
   outbox_.sealIfFull(batch);
+}
+
+bool OriginTracker::issuedBefore(const IssuedOp &op) const {
+  return op.thread == sync_.currentThread() ||
+         sync_.clock().at({sync_.self(), op.thread}) > op.issueEpoch;
 }
 
 void OriginTracker::complete(const Completion &c) {
@@ -126,9 +134,17 @@ void OriginTracker::complete(const Completion &c) {
     bool noticeReads = false;
     bool noticeWrites = false;
     Sequence single = 0;
+    // Calls of other threads that the completion call is concurrent with stay open (3.6); the
+    // calls it completes are then named one by one.
+    bool skipped = false;
+    std::vector<Sequence> completed;
     for (IssuedOp &op : ops) {
       if (!c.appliesTo(target, op.context)) continue;
       if (c.kind == CompletionKind::LocalComplete && op.request != c.request) continue;
+      if (!issuedBefore(op)) {
+        skipped |= op.remoteReadOpen || op.remoteWriteOpen;
+        continue;
+      }
       auto finishBuffer = [&](uint32_t &id) {
         if (id == kNone) return;
         own_.complete(id, now, c.site);
@@ -143,25 +159,33 @@ void OriginTracker::complete(const Completion &c) {
         bool completes = k == AccessKind::RemoteRead ? remoteRead : remoteWrite;
         if (completes) {
           own_.complete(op.selfRemote, now, c.site);
-          ends_.setCompletion(op.selfRemoteRecord, {sync_.self(), now + 1}, seq_);
+          ends_.setCompletion(op.selfRemoteRecord, {sync_.self(), now + 1, sync_.currentThread()},
+                              seq_);
           op.selfRemote = kNone;
         }
       }
+      bool completes = false;
       if (op.remoteReadOpen && remoteRead) {
         op.remoteReadOpen = false;
-        noticeReads = true;
+        noticeReads = completes = true;
         single = op.seq;
       }
       if (op.remoteWriteOpen && remoteWrite) {
         op.remoteWriteOpen = false;
-        noticeWrites = true;
+        noticeWrites = completes = true;
         single = op.seq;
       }
+      if (completes) completed.push_back(op.seq);
     }
     if (noticeReads || noticeWrites) {
-      bool individual = c.kind == CompletionKind::LocalComplete;
-      emitCompletionNotice(target, c.context, individual ? 0 : seq_, remoteRead, remoteWrite,
-                           individual ? single : 0, now + 1);
+      if (skipped) {
+        for (Sequence s : completed)
+          emitCompletionNotice(target, kAnyContext, 0, remoteRead, remoteWrite, s, now + 1);
+      } else {
+        bool individual = c.kind == CompletionKind::LocalComplete;
+        emitCompletionNotice(target, c.context, individual ? 0 : seq_, remoteRead, remoteWrite,
+                             individual ? single : 0, now + 1);
+      }
     }
     std::erase_if(ops, [](const IssuedOp &op) { return op.done(); });
     if (ops.empty())
@@ -199,7 +223,8 @@ uint32_t OriginTracker::snapshotFor(Outbox::OpenBatch &batch, ContextId context,
   const AccessEpochs::EpochClock *ec = epochs_.find(context, target);
   provisional = ec && ec->passive && !ec->acquired;
   lockEpoch = ec && ec->passive ? ec->lockEpoch : 0;
-  std::pair<uint64_t, uint64_t> key{epochs_.clockVersion(), ec ? ec->version : 0};
+  std::tuple<uint64_t, uint64_t, uint64_t> key{epochs_.clockVersion(), ec ? ec->version : 0,
+                                               sync_.clockVersion()};
   if (key != stream.snapshotKey || stream.snapshotId == 0) {
     VectorClock clock = sync_.clock();
     if (ec && ec->acquired) clock.merge(ec->clock);
@@ -216,6 +241,7 @@ void OriginTracker::forward(const RmaOperation &op, uint64_t fc, bool bufferPend
   wire::RemoteAccessRecord &r = record_;
   r.snapshot = snapshotFor(batch, op.context, r.provisional, r.lockEpoch);
   r.seq = seq_;
+  r.thread = sync_.currentThread();
   r.segment = op.segment;
   r.context = op.context;
   r.remoteRead = op.remoteRead;
@@ -257,7 +283,8 @@ void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
     // wait happened, and with it that the buffer read is over too (R5: remote completion of a
     // write implies its local completion). A completion call before that still ends the buffer
     // read, so the operation keeps it until then.
-    if (op.readBuffer != kNone) awaitingPoint_.push_back({{from, ack.threshold}, op.readBuffer});
+    if (op.readBuffer != kNone)
+      awaitingPoint_.push_back({{from, ack.threshold, ack.thread}, op.readBuffer});
     op.remoteWriteOpen = false;
   }
   std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
@@ -267,7 +294,7 @@ void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
 
 void OriginTracker::completeAcknowledged() {
   std::erase_if(awaitingPoint_, [this](const std::pair<CompletionPoint, uint32_t> &entry) {
-    Epoch known = sync_.firstEpochKnowing(entry.first.rank, entry.first.threshold);
+    Epoch known = sync_.firstEpochKnowing(entry.first.slot(), entry.first.threshold);
     if (known == kEpochInfinity) return false;
     // Known from the wait that started epoch `known`: the buffer access ends before it.
     own_.complete(entry.second, known - 1, sync_.siteOfEpoch(known));

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,8 @@ private:
   // An RMA call until all its parts are complete.
   struct IssuedOp {
     Sequence seq = 0;
+    ThreadId thread = kInitialThread; // the issuing thread and its epoch at the call
+    Epoch issueEpoch = 0;
     ContextId context = 0;
     RequestId request = kNoRequest;
     uint32_t readBuffer = kNone; // own access ids
@@ -62,7 +65,7 @@ private:
   };
   // Per target, what was sent on its batch stream.
   struct Stream {
-    std::pair<uint64_t, uint64_t> snapshotKey{0, 0}; // clock and epoch versions
+    std::tuple<uint64_t, uint64_t, uint64_t> snapshotKey{0, 0, 0}; // clock and epoch versions
     uint32_t snapshotId = 0;
     Sequence lastOpSeq = 0; // the last RMA call on the target (R8)
   };
@@ -75,6 +78,9 @@ private:
                        uint64_t &lockEpoch);
   void emitCompletionNotice(Rank target, ContextId context, Sequence bound, bool reads, bool writes,
                             Sequence single, Epoch threshold);
+  // Whether the call issued as `op` happened before the current thread's present point (a
+  // completion call completes only such calls, whichever thread issued them).
+  bool issuedBefore(const IssuedOp &op) const;
 
   const SyncState &sync_;
   SegmentTable &segments_;

@@ -26,6 +26,7 @@ uint32_t OwnAccesses::add(AccessKind kind, const ByteRanges &ranges, const RmaOp
   a.ranges = ranges;
   a.seq = seq;
   a.issueEpoch = sync_.epoch();
+  a.thread = sync_.currentThread();
   a.site = op.site;
   a.atomicity = isRemote(kind) ? op.atomicity : Atomicity{};
   a.context = op.context;
@@ -36,6 +37,43 @@ uint32_t OwnAccesses::add(AccessKind kind, const ByteRanges &ranges, const RmaOp
   return id;
 }
 
+void OwnAccesses::complete(uint32_t id, Epoch lastEpoch, LocationHandle site) {
+  OwnAccess &a = records_[id];
+  a.completionSite = site;
+  if (!a.pending) return;
+  a.pending = false;
+  a.lastEpoch = lastEpoch;
+  a.completionThread = sync_.currentThread();
+  reporter_.releaseReports(RegionSubject::Own, id);
+  if (sync_.multithreaded()) {
+    completedUnknown_.push_back(id);
+    return;
+  }
+  untrack(id);
+}
+
+void OwnAccesses::untrack(uint32_t id) {
+  OwnAccess &a = records_[id];
+  pending_.remove(id, a.ranges);
+  if (listener_)
+    for (const ByteRange &r : a.ranges.ranges()) listener_->untracked(r.begin, r.end);
+}
+
+bool OwnAccesses::completionKnown(const OwnAccess &a) const {
+  return !a.pending &&
+         sync_.knows(sync_.currentThread(), {sync_.self(), a.completionThread}, a.lastEpoch + 1);
+}
+
+void OwnAccesses::sweepCompleted() {
+  std::erase_if(completedUnknown_, [this](uint32_t id) {
+    const OwnAccess &a = records_[id];
+    for (ThreadId t = 0; t < sync_.threadCount(); ++t)
+      if (!sync_.knows(t, {sync_.self(), a.completionThread}, a.lastEpoch + 1)) return false;
+    untrack(id);
+    return true;
+  });
+}
+
 // Visits the pending accesses that may overlap [lo, hi) once each, in address order;
 // `overlapOf` gives the first bytes a pending access shares with the new one.
 template <class OverlapOf>
@@ -44,11 +82,13 @@ void OwnAccesses::checkCandidates(Address lo, Address hi, const OverlapOf &overl
                                   LocationHandle site, uint64_t size) {
   pending_.forEachCandidate(lo, hi, RangesOf{records_}, [&](uint32_t id) {
     const OwnAccess &p = records_[id];
+    if (completionKnown(p)) return;
     ByteRange overlap = overlapOf(p);
     if (overlap.size() == 0) return;
     if (!conflicting({p.kind, &p.atomicity, &p.ranges}, later)) return;
     AccessRecord record;
     record.rank = sync_.self();
+    record.thread = sync_.currentThread();
     record.kind = later.kind;
     record.languageAtomic = languageAtomic;
     record.size = size;
@@ -89,7 +129,7 @@ void OwnAccesses::recordOnExposed(uint32_t id) {
     if (r.origin == sync_.self() || r.provisional) return;
     if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {own.kind, nullptr, nullptr})) return;
     // The buffer access may happen from now until its completion (still open).
-    if (r.regionEnd <= own.issueEpoch) return;
+    if (target_.regionEnd(r, own.thread) <= own.issueEpoch) return;
     reporter_.report(RaceKind::Remote, firstByte(granule, overlap), reporter_.describeRemote(r),
                      reporter_.describeOwn(own), {RegionSubject::Remote, x.subject},
                      {Counterpart::Own, id, 0});

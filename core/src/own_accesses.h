@@ -30,19 +30,11 @@ public:
   // A new pending access of `op`, the RMA call issued at `seq` after `fenceCount` fences.
   uint32_t add(AccessKind kind, const ByteRanges &ranges, const RmaOperation &op, Sequence seq,
                uint64_t fenceCount);
-  // The access is complete, by the call at `site`; it may have happened until `lastEpoch`.
-  // Inline: a completion call completes every buffer of its epoch.
-  void complete(uint32_t id, Epoch lastEpoch, LocationHandle site) {
-    OwnAccess &a = records_[id];
-    a.completionSite = site;
-    if (!a.pending) return;
-    a.pending = false;
-    a.lastEpoch = lastEpoch;
-    pending_.remove(id, a.ranges);
-    if (listener_)
-      for (const ByteRange &r : a.ranges.ranges()) listener_->untracked(r.begin, r.end);
-    reporter_.releaseReports(RegionSubject::Own, id);
-  }
+  // The access is complete, by the current thread's call at `site`; it may have happened until
+  // `lastEpoch`. Inline: a completion call completes every buffer of its epoch.
+  void complete(uint32_t id, Epoch lastEpoch, LocationHandle site);
+  // Forgets completed accesses of a multithreaded process that every thread knows are complete.
+  void sweepCompleted();
 
   bool hasPending() const { return !pending_.empty(); }
   // Whether any byte of [addr, addr+size) belongs to a pending access.
@@ -84,8 +76,15 @@ private:
   const Pruning &pruning_;
   TrackingListener *listener_ = nullptr;
 
+  // Whether the current thread's present point is after the access's completion.
+  bool completionKnown(const OwnAccess &a) const;
+  void untrack(uint32_t id);
+
   SlotPool<OwnAccess> records_;
   PendingIndex pending_;
+  // Complete accesses still in the pending index: in a multithreaded process, a thread that did
+  // not synchronise with the completing thread still races with them (3.6).
+  std::vector<uint32_t> completedUnknown_;
 };
 
 } // namespace rmarace

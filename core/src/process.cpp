@@ -17,6 +17,42 @@ void Process::setTrackingListener(TrackingListener *listener) {
   parts_->own.setListener(listener);
 }
 
+// ---- Threads ------------------------------------------------------------------------------------
+// A thread's synchronisation starts an epoch like a process's; knowing completions may make
+// completed buffer accesses irrelevant to every thread.
+
+void Process::setThread(ThreadId t) {
+  if (t == sync_.currentThread()) return;
+  parts_->direct.flush();
+  sync_.setCurrentThread(t);
+}
+
+void Process::threadCreated(ThreadId child, LocationHandle site) {
+  parts_->direct.flush();
+  sync_.fork(child, site);
+  onEpochChange();
+}
+
+void Process::threadJoined(ThreadId child, LocationHandle site) {
+  parts_->direct.flush();
+  sync_.join(child, site);
+  onEpochChange();
+  parts_->own.sweepCompleted();
+}
+
+void Process::release(uint64_t object, LocationHandle site) {
+  parts_->direct.flush();
+  sync_.release(object, site);
+  onEpochChange();
+}
+
+void Process::acquire(uint64_t object, LocationHandle site) {
+  parts_->direct.flush();
+  sync_.acquire(object, site);
+  onEpochChange();
+  parts_->own.sweepCompleted();
+}
+
 // ---- Memory -------------------------------------------------------------------------------------
 
 void Process::exposeMemory(SegmentId segment, Address base, uint64_t size, const std::string &name,
@@ -125,8 +161,7 @@ CollectiveContribution Process::contribute(const GroupView &group, CollectiveKin
   parts_->outbox.sealAll();
   sync_.tick(site);
   onEpochChange();
-  parts_->contributedEpoch = epoch();
-  parts_->contributedSite = site;
+  parts_->contributed[sync_.currentThread()] = {epoch(), site};
   return sync_.contribution(group, kind);
 }
 
@@ -136,8 +171,9 @@ void Process::absorbCollective(const GroupView &group, CollectiveKind kind, Rank
   // When the program ran between contributing and absorbing (a non-blocking collective's
   // initiation and completion), the wait is an event of its own (Def. 3.5 (4)): what happened in
   // between is not ordered after it. A blocking collective is one event (3.3.2).
-  if (separated && sync_.waitsIn(kind, root)) sync_.tick(parts_->contributedSite);
-  sync_.absorbCollective(group, kind, root, combined, parts_->contributedEpoch);
+  auto [contributedEpoch, contributedSite] = parts_->contributed[sync_.currentThread()];
+  if (separated && sync_.waitsIn(kind, root)) sync_.tick(contributedSite);
+  sync_.absorbCollective(group, kind, root, combined, contributedEpoch);
   onEpochChange();
 }
 
@@ -171,6 +207,7 @@ void Process::settle() {
   p.segments.releaseDetachedBefore(p.pruning.horizon());
   p.ends.resolve();
   p.origin.completeAcknowledged();
+  p.own.sweepCompleted();
   p.history.newGeneration();
   if (p.history.shouldCollect()) collectGarbage();
 }

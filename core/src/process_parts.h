@@ -19,6 +19,9 @@
 #include "segment_table.h"
 #include "target_checker.h"
 
+#include <map>
+#include <utility>
+
 namespace rmarace {
 
 struct Process::Parts {
@@ -32,22 +35,22 @@ struct Process::Parts {
         local(sync, history, sites, own, segments, direct, target, reporter, pruning),
         inbox(sync, target, ends, origin) {}
 
-  AccessHistory history;      // of the exposed memory
-  LocalSites sites;           // locations of plain accesses
-  SegmentTable segments;      // exposed and mapped memory
-  Outbox outbox;              // batches to peers
-  AccessEpochs epochs;        // lock and PSCW epochs of own RMA calls
-  OwnAccesses own;            // accesses of own RMA calls, in program order
-  TargetChecker target;       // remote accesses to this memory and their checks
-  RegionEnds ends;            // where their concurrent regions end
-  RaceReporter reporter;      // deduplicated, held reports
-  Pruning pruning;            // what can still race; garbage collection
-  OriginTracker origin;       // own RMA calls and completions
-  DirectAccesses direct;      // loads and stores through shared memory
-  LocalAccesses local;        // plain loads and stores
-  BatchInbox inbox;           // batches from peers, in causal order
-  Epoch contributedEpoch = 0; // of the collective in progress
-  LocationHandle contributedSite = kNoLocation;
+  AccessHistory history; // of the exposed memory
+  LocalSites sites;      // locations of plain accesses
+  SegmentTable segments; // exposed and mapped memory
+  Outbox outbox;         // batches to peers
+  AccessEpochs epochs;   // lock and PSCW epochs of own RMA calls
+  OwnAccesses own;       // accesses of own RMA calls, in program order
+  TargetChecker target;  // remote accesses to this memory and their checks
+  RegionEnds ends;       // where their concurrent regions end
+  RaceReporter reporter; // deduplicated, held reports
+  Pruning pruning;       // what can still race; garbage collection
+  OriginTracker origin;  // own RMA calls and completions
+  DirectAccesses direct; // loads and stores through shared memory
+  LocalAccesses local;   // plain loads and stores
+  BatchInbox inbox;      // batches from peers, in causal order
+  // Per thread, the epoch and site of its collective in progress.
+  std::map<ThreadId, std::pair<Epoch, LocationHandle>> contributed;
   bool finished = false;
 };
 

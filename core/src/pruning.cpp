@@ -22,12 +22,28 @@ void Pruning::updateHorizon() {
     }
   }
   horizon_ = h;
+  threadHorizons_.assign(sync_.threadCount(), 0);
+  threadHorizons_[kInitialThread] = h;
+  for (ThreadId t = 1; t < sync_.threadCount(); ++t) {
+    Epoch ht = sync_.pruneHorizon(t);
+    for (const auto &[origin, peer] : target_.incoming())
+      for (const auto &[epochId, ids] : peer.provisional)
+        for (uint32_t id : ids) ht = std::min(ht, target_.regionStart(target_.remote(id), t));
+    threadHorizons_[t] = ht;
+  }
   // Received accesses whose region is still open may be reported later, naming where their
   // region started.
   Epoch sites = h;
   for (const auto &[origin, peer] : target_.incoming())
     for (uint32_t id : peer.live) sites = std::min(sites, target_.remote(id).regionStart);
   sync_.pruneSitesBelow(sites);
+}
+
+bool Pruning::knownToEveryThread(const CompletionPoint &point) const {
+  if (!point.known()) return false;
+  for (ThreadId t = 0; t < sync_.threadCount(); ++t)
+    if (!point.knownTo(sync_.clockOf(t))) return false;
+  return true;
 }
 
 void Pruning::collectGarbage() {
@@ -51,7 +67,8 @@ void Pruning::collectGarbage() {
   for (uint32_t id = 0; id < remote.size(); ++id) {
     const RemoteAccess &a = remote[id];
     if (remote.inUse(id) && !remoteMarked[id] && !a.open && !a.provisional &&
-        a.regionEnd != kEpochInfinity)
+        a.regionEnd != kEpochInfinity &&
+        (sync_.threadCount() == 1 || knownToEveryThread(a.completion)))
       remote.release(id);
   }
   // A released access can no longer be ordered against anything: forget that it waits.

@@ -9,6 +9,8 @@
 #include "rmarace/core/types.h"
 #include "target_checker.h"
 
+#include <vector>
+
 namespace rmarace {
 
 class RaceReporter;
@@ -20,6 +22,9 @@ public:
           const RaceReporter &reporter);
 
   Epoch horizon() const { return horizon_; }
+  Epoch horizon(ThreadId t) const {
+    return t == kInitialThread ? horizon_ : t < threadHorizons_.size() ? threadHorizons_[t] : 0;
+  }
   // Recomputes the horizon from what the clocks guarantee and the accesses still waiting for
   // their check; forgets the sites of epochs no report can name any more.
   void updateHorizon();
@@ -29,14 +34,15 @@ public:
     switch (r.kind) {
     case RecordKind::Load:
     case RecordKind::Store:
-      return r.epoch >= horizon_;
+      return r.epoch >= horizon(r.thread);
     case RecordKind::Buffer: {
       const OwnAccess &a = own_.access(r.subject);
       return a.pending || a.lastEpoch >= horizon_;
     }
     case RecordKind::Remote: {
       const RemoteAccess &a = target_.remote(r.subject);
-      return a.provisional || a.regionEnd == kEpochInfinity || a.regionEnd > horizon_;
+      return a.provisional || a.regionEnd == kEpochInfinity || a.regionEnd > horizon_ ||
+             (sync_.multithreaded() && !knownToEveryThread(a.completion));
     }
     }
     return true;
@@ -50,8 +56,13 @@ private:
   OwnAccesses &own_;
   TargetChecker &target_;
   const RaceReporter &reporter_;
+  // Whether every thread of this process knows `point` (then no later access of any thread can
+  // fall into the region it ends).
+  bool knownToEveryThread(const CompletionPoint &point) const;
+
   // Records older than this epoch can no longer race (see live()).
   Epoch horizon_ = 0;
+  std::vector<Epoch> threadHorizons_; // the same for every thread (initial thread included)
 };
 
 } // namespace rmarace

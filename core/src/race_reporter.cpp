@@ -17,6 +17,7 @@ RaceReporter::RaceReporter(ProcessHost &host, const SyncState &sync, const Acces
 AccessRecord RaceReporter::describeOwn(const OwnAccess &a) const {
   AccessRecord r;
   r.rank = sync_.self();
+  r.thread = a.thread;
   r.kind = a.kind;
   r.atomicOp = a.atomicity.op;
   r.atomicType = a.atomicity.type;
@@ -28,6 +29,7 @@ AccessRecord RaceReporter::describeOwn(const OwnAccess &a) const {
 AccessRecord RaceReporter::describeRemote(const RemoteAccess &a) const {
   AccessRecord r;
   r.rank = a.origin;
+  r.thread = a.thread;
   r.kind = a.kind;
   r.atomicOp = a.atomicity.op;
   r.atomicType = a.atomicity.type;
@@ -45,6 +47,7 @@ AccessRecord RaceReporter::describeRemote(const RemoteAccess &a) const {
 AccessRecord RaceReporter::describeLocal(const ShadowRecord &record, uint8_t mask) const {
   AccessRecord r;
   r.rank = sync_.self();
+  r.thread = record.thread;
   r.kind = record.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
   r.languageAtomic = record.languageAtomic;
   r.size = static_cast<uint64_t>(__builtin_popcount(mask));
@@ -81,8 +84,8 @@ void RaceReporter::report(RaceKind kind, Address at, const AccessRecord &earlier
                           const AccessRecord &later, RegionSubject subject,
                           Counterpart counterpart) {
   auto side = [](const AccessRecord &a) {
-    return std::to_string(a.rank) + '|' + accessKindName(a.kind) + '|' + a.location.file + ':' +
-           std::to_string(a.location.line) + '|' + a.location.call;
+    return std::to_string(a.rank) + '.' + std::to_string(a.thread) + '|' + accessKindName(a.kind) +
+           '|' + a.location.file + ':' + std::to_string(a.location.line) + '|' + a.location.call;
   };
   // One report per pair, whichever side was seen first.
   std::string first = side(earlier), second = side(later);
@@ -124,13 +127,11 @@ bool RaceReporter::stillRaces(RegionSubject subject, const Counterpart &c) const
   case Counterpart::None:
     return true;
   case Counterpart::Local:
-    return c.epoch >= r.regionStart && c.epoch < r.regionEnd;
-  case Counterpart::Own: {
-    const OwnAccess &b = own_.access(c.id);
-    return b.lastEpoch >= r.regionStart && b.issueEpoch < r.regionEnd;
-  }
+    return c.epoch >= target_.regionStart(r, c.thread) && c.epoch < target_.regionEnd(r, c.thread);
+  case Counterpart::Own:
+    return target_.overlapsOwn(r, own_.access(c.id));
   case Counterpart::Remote:
-    return remoteAccessesRace(target_.remote(c.id), r);
+    return target_.racing(target_.remote(c.id), r);
   }
   return true;
 }

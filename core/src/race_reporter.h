@@ -30,8 +30,9 @@ struct RegionSubject {
 // subject's region is known in full.
 struct Counterpart {
   enum Kind { None, Local, Own, Remote } kind = None;
-  uint32_t id = 0; // own or remote access id
-  Epoch epoch = 0; // epoch of a plain access
+  uint32_t id = 0;                  // own or remote access id
+  Epoch epoch = 0;                  // epoch of a plain access
+  ThreadId thread = kInitialThread; // ... and its thread
 };
 
 class RaceReporter {

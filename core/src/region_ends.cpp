@@ -19,26 +19,33 @@ void RegionEnds::setCompletion(uint32_t id, CompletionPoint point, Sequence comp
   r.open = false;
   r.completion = point;
   r.completionSeq = completionSeq;
+  endRegion(id);
+}
+
+void RegionEnds::endRegion(uint32_t id) {
+  RemoteAccess &r = target_.remote(id);
   // The next wait of this process after the completion ends the region (Thm. 4.2).
-  Epoch end = sync_.firstEpochKnowing(point.rank, point.threshold);
+  Epoch end = sync_.firstEpochKnowing(kInitialThread, r.completion.slot(), r.completion.threshold);
   if (end != kEpochInfinity) {
     r.regionEnd = end;
     reporter_.releaseReports(RegionSubject::Remote, id);
   } else {
-    pending_[point.rank][point.threshold].push_back(id);
+    pending_[r.completion.slot()][r.completion.threshold].push_back(id);
   }
 }
 
 void RegionEnds::resolve() {
-  std::vector<Rank> grown = sync_.takeAdvancedRanks();
+  std::vector<ClockSlot> grown = sync_.takeAdvancedSlots();
   // Completions at this process (its own accesses of its memory) end at its own epochs.
-  if (pending_.count(sync_.self())) grown.push_back(sync_.self());
-  for (Rank rankGrown : grown) {
-    auto it = pending_.find(rankGrown);
+  for (const auto &[slot, byThreshold] : pending_)
+    if (slot.rank == sync_.self()) grown.push_back(slot);
+  const VectorClock &initial = sync_.clockOf(kInitialThread);
+  for (ClockSlot slot : grown) {
+    auto it = pending_.find(slot);
     if (it == pending_.end()) continue;
     auto &byThreshold = it->second;
-    while (!byThreshold.empty() && byThreshold.begin()->first <= sync_.clock()[rankGrown]) {
-      Epoch end = sync_.firstEpochKnowing(rankGrown, byThreshold.begin()->first);
+    while (!byThreshold.empty() && byThreshold.begin()->first <= initial.at(slot)) {
+      Epoch end = sync_.firstEpochKnowing(kInitialThread, slot, byThreshold.begin()->first);
       for (uint32_t id : byThreshold.begin()->second) {
         target_.remote(id).regionEnd = end;
         reporter_.releaseReports(RegionSubject::Remote, id);
@@ -66,7 +73,7 @@ void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &n
   for (uint32_t id : peer.live) {
     const RemoteAccess &r = target_.remote(id);
     if (r.open && completes(notice, r))
-      setCompletion(id, {origin, notice.threshold}, notice.completionSeq);
+      setCompletion(id, {origin, notice.threshold, notice.thread}, notice.completionSeq);
   }
   compactLive(origin);
   std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) {
@@ -84,20 +91,21 @@ void RegionEnds::compactLive(Rank origin) {
 
 void RegionEnds::completeAtTargetWait(uint32_t id) {
   RemoteAccess &r = target_.remote(id);
+  CompletionPoint here{sync_.self(), sync_.epoch(), sync_.currentThread()};
   if (r.open) {
-    setCompletion(id, {sync_.self(), sync_.epoch()}, kNoSequence);
+    setCompletion(id, here, kNoSequence);
     if (r.origin != sync_.self()) target_.incoming(r.origin).awaitingOriginCompletion.push_back(id);
     return;
   }
   // A completion notice arrived first, but its region end is not known yet: this wait is earlier.
-  auto ranks = pending_.find(r.completion.rank);
-  if (ranks != pending_.end()) {
-    auto at = ranks->second.find(r.completion.threshold);
-    if (at != ranks->second.end()) std::erase(at->second, id);
+  if (r.regionEnd != kEpochInfinity) return;
+  auto slots = pending_.find(r.completion.slot());
+  if (slots != pending_.end()) {
+    auto at = slots->second.find(r.completion.threshold);
+    if (at != slots->second.end()) std::erase(at->second, id);
   }
-  r.completion = {sync_.self(), sync_.epoch()};
-  r.regionEnd = sync_.epoch();
-  reporter_.releaseReports(RegionSubject::Remote, id);
+  r.completion = here;
+  endRegion(id);
 }
 
 void RegionEnds::onNotify(Rank origin, const wire::NotifyRecord &notify) {
@@ -136,6 +144,7 @@ std::vector<uint32_t> RegionEnds::targetWait(SignalId signal, std::optional<uint
   for (auto &[origin, seqs] : acks) {
     wire::AckRecord ack;
     ack.threshold = sync_.epoch();
+    ack.thread = sync_.currentThread();
     ack.seqs = std::move(seqs);
     outbox_.append(outbox_.open(origin), ack);
   }

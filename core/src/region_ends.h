@@ -1,5 +1,7 @@
 // Where the concurrent regions of remote accesses to this process's memory end (Thm. 4.2): at the
-// first epoch in which this process knows the access's completion point. Completion points come
+// first epoch in which this process knows the access's completion point. The end is kept for the
+// initial thread (it names the region in reports and drives pruning); other threads' ends follow
+// from their own knowledge (TargetChecker::regionEnd). Completion points come
 // from completion notices of the origins and from target waits on notifications (R7, R8). The
 // end is found retroactively from the epochs at which knowledge grew, so it is exact even when
 // the notice arrives after the knowledge (docs/design.md "Concurrent regions").
@@ -41,13 +43,16 @@ private:
   void completeAtTargetWait(uint32_t id);
   // Forgets the accesses of `origin` whose region end is known.
   void compactLive(Rank origin);
+  // Ends the region of `id` at the initial thread's next wait after its completion point, or
+  // queues it until that thread knows the point.
+  void endRegion(uint32_t id);
 
   SyncState &sync_;
   TargetChecker &target_;
   RaceReporter &reporter_;
   Outbox &outbox_;
 
-  std::map<Rank, std::map<Epoch, std::vector<uint32_t>>> pending_; // rank -> threshold -> ids
+  std::map<ClockSlot, std::map<Epoch, std::vector<uint32_t>>> pending_; // slot -> threshold -> ids
   struct Notification {
     Rank origin = 0;
     wire::NotifyRecord record;

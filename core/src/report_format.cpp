@@ -20,8 +20,9 @@ std::string describeAccess(const AccessRecord &a) {
   if (a.languageAtomic) what = "C/C++ atomic " + what;
   out << capitalized(what) << " of " << a.size << (a.size == 1 ? " byte" : " bytes");
   if (!a.location.call.empty()) out << " by " << a.location.call;
-  out << (isRemote(a.kind) ? " from rank " : " at rank ") << a.rank << ": "
-      << formatLocation(a.location);
+  out << (isRemote(a.kind) ? " from rank " : " at rank ") << a.rank;
+  if (a.thread != kInitialThread) out << ", thread " << a.thread;
+  out << ": " << formatLocation(a.location);
   if (!a.location.function.empty()) out << " (in " << a.location.function << ")";
   if (a.atomicOp != AtomicOp::None)
     out << " [" << atomicOpName(a.atomicOp) << ", " << basicTypeName(a.atomicType) << "]";
@@ -72,9 +73,9 @@ std::string jsonLocation(const Location &l) {
 
 std::string jsonAccess(const AccessRecord &a) {
   std::ostringstream out;
-  out << "{\"rank\":" << a.rank << ",\"access\":\"" << accessKindName(a.kind)
-      << "\",\"size\":" << a.size << ",\"atomic_op\":\"" << atomicOpName(a.atomicOp)
-      << "\",\"atomic_type\":\"" << basicTypeName(a.atomicType)
+  out << "{\"rank\":" << a.rank << ",\"thread\":" << a.thread << ",\"access\":\""
+      << accessKindName(a.kind) << "\",\"size\":" << a.size << ",\"atomic_op\":\""
+      << atomicOpName(a.atomicOp) << "\",\"atomic_type\":\"" << basicTypeName(a.atomicType)
       << "\",\"language_atomic\":" << (a.languageAtomic ? "true" : "false")
       << ",\"direct\":" << (a.direct ? "true" : "false")
       << ",\"location\":" << jsonLocation(a.location) << "}";

@@ -37,12 +37,13 @@ constexpr std::size_t kFixedHeader = 2;
 
 std::vector<uint64_t> CollectiveContribution::packFixed() const {
   std::vector<uint64_t> v;
-  v.reserve(kFixedHeader + clock.size() + sentToMember.size() + 1);
+  v.reserve(kFixedHeader + clock.size() + sentToMember.size() + 2);
   v.push_back(clock.size());
   v.push_back(sentToMember.size());
   v.insert(v.end(), clock.entries().begin(), clock.entries().end());
   v.insert(v.end(), sentToMember.begin(), sentToMember.end());
   v.push_back(ledger.size());
+  v.push_back(clock.threadEntries().size());
   return v;
 }
 
@@ -61,8 +62,9 @@ void CollectiveContribution::combineFixed(std::span<const uint64_t> in, std::spa
   for (std::size_t i = kFixedHeader; i < kFixedHeader + n; ++i)
     inout[i] = std::max(in[i], inout[i]);
   for (std::size_t i = kFixedHeader + n; i < kFixedHeader + n + g; ++i) inout[i] += in[i];
-  std::size_t ledgerAt = kFixedHeader + n + g; // ledgers are combined by union: at most the larger
-  inout[ledgerAt] = std::max(in[ledgerAt], inout[ledgerAt]);
+  // Ledgers and thread entries are combined by union: at most the larger.
+  for (std::size_t at = kFixedHeader + n + g; at < kFixedHeader + n + g + 2; ++at)
+    inout[at] = std::max(in[at], inout[at]);
 }
 
 void CollectiveContribution::combine(const CollectiveContribution &other) {
@@ -82,18 +84,99 @@ void CollectiveContribution::combine(const CollectiveContribution &other) {
   }
 }
 
-SyncState::SyncState(Rank self, Rank worldSize)
-    : self_(self), clock_(static_cast<std::size_t>(worldSize)), ledger_(self, worldSize),
-      knowledgeLog_(static_cast<std::size_t>(worldSize)),
-      knownBy_(static_cast<std::size_t>(worldSize), 0),
-      advanced_(static_cast<std::size_t>(worldSize), false) {
+SyncState::SyncState(Rank self, Rank worldSize) : self_(self), ledger_(self, worldSize) {
+  views_.push_back({VectorClock(static_cast<std::size_t>(worldSize)), {}, {}});
+  knownBy_.emplace_back(static_cast<std::size_t>(worldSize), 0);
   epochSites_.push_back(kNoLocation);
-  pruneHorizon_ = worldSize > 1 ? 0 : kEpochInfinity;
+  horizons_.push_back(worldSize > 1 ? 0 : kEpochInfinity);
+}
+
+SyncState::ThreadView &SyncState::ensureView(ThreadId t) {
+  while (views_.size() <= t) {
+    views_.push_back({VectorClock(views_[0].clock.size()), {}, {}});
+    knownBy_.emplace_back(views_[0].clock.size(), 0);
+    horizons_.push_back(worldSize() > 1 ? 0 : kEpochInfinity);
+    // A thread's first events get an epoch of their own: no other thread knows them.
+    tickThread(static_cast<ThreadId>(views_.size() - 1), kNoLocation);
+  }
+  return views_[t];
+}
+
+void SyncState::setCurrentThread(ThreadId t) {
+  if (t == current_) return;
+  ensureView(t);
+  current_ = t;
+  ++clockVersion_;
+}
+
+void SyncState::tickThread(ThreadId t, LocationHandle site) {
+  ++lastEpoch_;
+  views_[t].clock.set({self_, t}, lastEpoch_);
+  epochSites_.push_back(site);
+  ++clockVersion_;
 }
 
 void SyncState::tick(LocationHandle site) {
-  clock_.tick(self_);
-  epochSites_.push_back(site);
+  tickThread(current_, site);
+}
+
+void SyncState::learn(const VectorClock &clock) {
+  ThreadView &v = view();
+  Epoch now = epoch();
+  auto note = [&](ClockSlot slot, Epoch value) {
+    auto &log = v.knowledgeLog[slot];
+    log.emplace_back(now, value);
+    if (log.size() > kKnowledgeLogLength) log.erase(log.begin());
+    if (current_ == kInitialThread) v.advanced.insert(slot);
+  };
+  for (Rank r = 0; r < worldSize(); ++r) {
+    ClockSlot slot{r, kInitialThread};
+    if (slot == ownSlot() || clock[r] <= v.clock[r]) continue;
+    v.clock.set(r, clock[r]);
+    note(slot, clock[r]);
+  }
+  for (const ThreadEntry &e : clock.threadEntries()) {
+    if (e.slot == ownSlot() || e.epoch <= v.clock.at(e.slot)) continue;
+    v.clock.set(e.slot, e.epoch);
+    note(e.slot, e.epoch);
+  }
+  ++clockVersion_;
+}
+
+void SyncState::fork(ThreadId child, LocationHandle site) {
+  ensureView(child);
+  tick(site);
+  VectorClock parent = clock();
+  ThreadId was = current_;
+  current_ = child;
+  tickThread(child, site);
+  learn(parent);
+  current_ = was;
+}
+
+// Like a signal, a release (and a thread's end) starts an epoch first: the clock it publishes
+// then covers every event before it (events of an epoch are known once the epoch is).
+void SyncState::join(ThreadId child, LocationHandle site) {
+  ensureView(child);
+  tickThread(child, site);
+  VectorClock ended = views_[child].clock;
+  tick(site);
+  learn(ended);
+}
+
+void SyncState::release(uint64_t object, LocationHandle site) {
+  tick(site);
+  VectorClock &o = objects_[object];
+  if (o.size() == 0)
+    o = clock();
+  else
+    o.merge(clock());
+}
+
+void SyncState::acquire(uint64_t object, LocationHandle site) {
+  tick(site);
+  auto it = objects_.find(object);
+  if (it != objects_.end()) learn(it->second);
 }
 
 void SyncState::pruneSitesBelow(Epoch e) {
@@ -104,39 +187,33 @@ void SyncState::pruneSitesBelow(Epoch e) {
 }
 
 ClockPayload SyncState::signalPayload(Rank destination, std::optional<uint64_t> stream) {
-  return {clock_, stream ? ledger_.deltaFor(destination, *stream) : ledger_.all(), 0};
+  return {clock(), stream ? ledger_.deltaFor(destination, *stream) : ledger_.all(), 0};
 }
 
-void SyncState::noteGrowth(const VectorClock &before) {
-  for (Rank r = 0; r < worldSize(); ++r) {
-    if (r == self_ || clock_[r] <= before[r]) continue;
-    auto &log = knowledgeLog_[static_cast<std::size_t>(r)];
-    log.emplace_back(epoch(), clock_[r]);
-    if (log.size() > kKnowledgeLogLength) log.erase(log.begin());
-    advanced_[static_cast<std::size_t>(r)] = true;
-  }
+void SyncState::stageKnownBy(Rank origin, ThreadId thread, Epoch bound) {
+  if (origin != self_) stagedKnownBy_.push_back({origin, thread, bound});
 }
 
-void SyncState::stageKnownBy(Rank origin, Epoch bound) {
-  if (origin != self_) stagedKnownBy_.emplace_back(origin, bound);
+void SyncState::stageKnownBy(Rank origin, const VectorClock &clock) {
+  stageKnownBy(origin, kInitialThread, clock[self_]);
+  for (const ThreadEntry &e : clock.threadEntries())
+    if (e.slot.rank == self_) stageKnownBy(origin, e.slot.thread, e.epoch);
 }
 
 void SyncState::absorb(Rank from, const ClockPayload &payload) {
-  VectorClock before = clock_;
-  clock_.merge(payload.clock);
+  learn(payload.clock);
   ledger_.learn(payload.ledger);
-  noteGrowth(before);
-  stageKnownBy(from, payload.clock[self_]);
+  stageKnownBy(from, payload.clock);
 }
 
 CollectiveContribution SyncState::contribution(const GroupView &group, CollectiveKind kind) {
   CollectiveContribution c;
-  c.clock = clock_;
+  c.clock = clock();
   c.sentToMember.reserve(group.members.size());
   for (Rank m : group.members) c.sentToMember.push_back(ledger_.sentTo(m));
   // A world-wide all-to-all delivers every batch counted in sentToMember; every other exchange
   // passes on what this process knows about third parties' batches.
-  if (group.members.size() < clock_.size() || kind != CollectiveKind::AllToAll)
+  if (group.members.size() < clock().size() || kind != CollectiveKind::AllToAll)
     c.ledger = ledger_.deltaForChannel(group.channel);
   return c;
 }
@@ -145,22 +222,20 @@ void SyncState::absorbCollective(const GroupView &group, CollectiveKind kind, Ra
                                  const CollectiveContribution &combined, Epoch contributedEpoch) {
   std::size_t me = indexOf(group, self_);
   if (!waitsIn(kind, root)) return;
-  VectorClock before = clock_;
-  clock_.merge(combined.clock);
+  learn(combined.clock);
   ledger_.learn(combined.ledger);
-  noteGrowth(before);
   switch (kind) {
   case CollectiveKind::AllToAll:
     ledger_.requireFromGroup(group.members, combined.sentToMember[me]);
-    for (Rank m : group.members) stageKnownBy(m, contributedEpoch);
-    if (group.members.size() == clock_.size()) forgetPending_ = true;
+    for (Rank m : group.members) stageKnownBy(m, current_, contributedEpoch);
+    if (group.members.size() == clock().size()) forgetPending_ = true;
     break;
   case CollectiveKind::AllToOne:
     ledger_.requireFromGroup(group.members, combined.sentToMember[me]);
     break;
   case CollectiveKind::OneToAll:
     ledger_.requireFromGroup({root}, combined.sentToMember[me]);
-    stageKnownBy(root, combined.clock[self_]);
+    stageKnownBy(root, combined.clock);
     break;
   case CollectiveKind::Scan:
     ledger_.requireFromGroup({group.members.begin(), group.members.begin() + me + 1},
@@ -177,8 +252,8 @@ bool SyncState::waitsIn(CollectiveKind kind, Rank root) const {
 
 ResourcePayload SyncState::resourcePayload(Rank deposition) const {
   ResourcePayload p;
-  p.clock = clock_;
-  p.sentToDeposition.assign(clock_.size(), 0);
+  p.clock = clock();
+  p.sentToDeposition.assign(p.clock.size(), 0);
   for (const LedgerEntry &e : ledger_.column(deposition))
     p.sentToDeposition[static_cast<std::size_t>(e.origin)] = e.count;
   p.sentToDeposition[static_cast<std::size_t>(self_)] = ledger_.sentTo(deposition);
@@ -187,25 +262,26 @@ ResourcePayload SyncState::resourcePayload(Rank deposition) const {
 
 void SyncState::absorbResource(Rank deposition, const ResourcePayload &deposit) {
   if (deposit.clock.size() == 0) return; // nothing deposited yet
-  VectorClock before = clock_;
-  clock_.merge(deposit.clock);
+  learn(deposit.clock);
   std::vector<LedgerEntry> column;
   for (std::size_t o = 0; o < deposit.sentToDeposition.size(); ++o) {
     if (deposit.sentToDeposition[o] > 0)
       column.push_back({static_cast<Rank>(o), deposition, deposit.sentToDeposition[o]});
   }
   ledger_.learn(column);
-  noteGrowth(before);
 }
 
-Epoch SyncState::firstEpochKnowing(Rank rank, Epoch threshold) const {
-  if (clock_[rank] < threshold) return kEpochInfinity;
-  if (rank == self_) return threshold;
-  const auto &log = knowledgeLog_[static_cast<std::size_t>(rank)];
+Epoch SyncState::firstEpochKnowing(ThreadId who, ClockSlot slot, Epoch threshold) const {
+  const ThreadView &v = views_[who];
+  if (v.clock.at(slot) < threshold) return kEpochInfinity;
+  if (slot == ClockSlot{self_, who}) return threshold;
+  auto logged = v.knowledgeLog.find(slot);
+  if (logged == v.knowledgeLog.end()) return epochOf(who); // defensive: knowledge without a step
+  const auto &log = logged->second;
   auto it = std::lower_bound(
       log.begin(), log.end(), threshold,
       [](const std::pair<Epoch, Epoch> &step, Epoch t) { return step.second < t; });
-  if (it == log.end()) return epoch(); // defensive: knowledge without a logged step
+  if (it == log.end()) return epochOf(who); // defensive: knowledge without a logged step
   return it->first;
 }
 
@@ -215,30 +291,29 @@ LocationHandle SyncState::siteOfEpoch(Epoch e) const {
 }
 
 void SyncState::commitKnownBy() {
-  for (auto [origin, bound] : stagedKnownBy_) {
-    Epoch &k = knownBy_[static_cast<std::size_t>(origin)];
-    k = std::max(k, bound);
+  for (const StagedKnowledge &k : stagedKnownBy_) {
+    if (k.thread >= knownBy_.size()) ensureView(k.thread);
+    Epoch &known = knownBy_[k.thread][static_cast<std::size_t>(k.origin)];
+    known = std::max(known, k.bound);
   }
   stagedKnownBy_.clear();
   if (forgetPending_) {
     ledger_.forgetAll();
     forgetPending_ = false;
   }
-  Epoch horizon = kEpochInfinity;
-  for (Rank r = 0; r < worldSize(); ++r)
-    if (r != self_) horizon = std::min(horizon, knownBy_[static_cast<std::size_t>(r)]);
-  pruneHorizon_ = horizon;
+  for (std::size_t t = 0; t < knownBy_.size(); ++t) {
+    Epoch horizon = kEpochInfinity;
+    for (Rank r = 0; r < worldSize(); ++r)
+      if (r != self_) horizon = std::min(horizon, knownBy_[t][static_cast<std::size_t>(r)]);
+    horizons_[t] = horizon;
+  }
 }
 
-std::vector<Rank> SyncState::takeAdvancedRanks() {
-  std::vector<Rank> ranks;
-  for (Rank r = 0; r < worldSize(); ++r) {
-    if (advanced_[static_cast<std::size_t>(r)]) {
-      ranks.push_back(r);
-      advanced_[static_cast<std::size_t>(r)] = false;
-    }
-  }
-  return ranks;
+std::vector<ClockSlot> SyncState::takeAdvancedSlots() {
+  ThreadView &v = views_[kInitialThread];
+  std::vector<ClockSlot> slots(v.advanced.begin(), v.advanced.end());
+  v.advanced.clear();
+  return slots;
 }
 
 } // namespace rmarace

@@ -50,6 +50,7 @@ void TargetChecker::onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &
   uint32_t id = records_.acquire();
   RemoteAccess &r = records_[id];
   r.origin = origin;
+  r.thread = record.thread;
   r.seq = record.seq;
   r.kind = record.remoteWrite ? AccessKind::RemoteWrite : AccessKind::RemoteRead;
   r.atomicity = record.atomicity;
@@ -70,7 +71,8 @@ void TargetChecker::onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &
   peer.live.push_back(id);
   // A direct access is over when the load or store returns: any event of the origin after it
   // happens after its completion.
-  if (r.direct) ends_.setCompletion(id, {origin, (*r.snapshot)[origin] + 1}, record.seq);
+  if (r.direct)
+    ends_.setCompletion(id, {origin, r.snapshot->at({origin, r.thread}) + 1, r.thread}, record.seq);
   if (r.provisional) {
     peer.provisional[record.lockEpoch].push_back(id);
     pruning_.updateHorizon();
@@ -84,6 +86,7 @@ uint32_t TargetChecker::recordSelfAccess(const RmaOperation &op, AccessKind kind
   uint32_t id = records_.acquire();
   RemoteAccess &r = records_[id];
   r.origin = sync_.self();
+  r.thread = sync_.currentThread();
   r.seq = seq;
   r.kind = kind;
   r.atomicity = op.atomicity;
@@ -105,7 +108,22 @@ void TargetChecker::dropFinishedSelfWrites() {
                 [this](uint32_t id) { return !records_.inUse(id) || !records_[id].open; });
 }
 
-bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b) {
+Epoch TargetChecker::regionStart(const RemoteAccess &r, ThreadId t) const {
+  if (t == kInitialThread || !r.snapshot) return r.regionStart;
+  return r.snapshot->at({sync_.self(), t});
+}
+
+Epoch TargetChecker::regionEnd(const RemoteAccess &r, ThreadId t) const {
+  if (t == kInitialThread) return r.regionEnd;
+  if (!r.completion.known()) return kEpochInfinity;
+  return sync_.firstEpochKnowing(t, r.completion.slot(), r.completion.threshold);
+}
+
+bool TargetChecker::overlapsOwn(const RemoteAccess &r, const OwnAccess &b) const {
+  return b.lastEpoch >= regionStart(r, b.completionThread) && b.issueEpoch < regionEnd(r, b.thread);
+}
+
+bool TargetChecker::racing(const RemoteAccess &a, const RemoteAccess &b) const {
   if (a.languageAtomic && b.languageAtomic) return false; // C/C++ atomics through shared memory
   if (!conflicting({a.kind, &a.atomicity, &a.ranges}, {b.kind, &b.atomicity, &b.ranges}))
     return false;
@@ -116,7 +134,7 @@ bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b) {
     const RemoteAccess &second = a.seq < b.seq ? b : a;
     if (first.completionSeq != kNoSequence && first.completionSeq <= second.seq) return false;
     if (first.completion.known() && first.completion.rank != first.origin &&
-        (*second.snapshot)[first.completion.rank] >= first.completion.threshold)
+        first.completion.knownTo(*second.snapshot))
       return false;
     if (first.kind == AccessKind::RemoteWrite && second.kind == AccessKind::RemoteWrite &&
         first.context == second.context && first.fenceCount < second.fenceCount)
@@ -127,13 +145,14 @@ bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b) {
       return false;
     return true;
   }
-  // Disjoint concurrent regions at this process (Fig. 4.9 line 10).
-  if (a.regionEnd <= b.regionStart || b.regionEnd <= a.regionStart) return false;
+  // Disjoint concurrent regions at this process (Fig. 4.9 line 10): a thread of it knew one
+  // access complete before the other's origin learned of that thread's epoch.
+  for (ThreadId t = 0; t < sync_.threadCount(); ++t) {
+    if (regionEnd(a, t) <= regionStart(b, t) || regionEnd(b, t) <= regionStart(a, t)) return false;
+  }
   // External synchronisation of the origins (Fig. 4.9 line 19, Fig. 4.8).
-  if (a.completion.known() && (*b.snapshot)[a.completion.rank] >= a.completion.threshold)
-    return false;
-  if (b.completion.known() && (*a.snapshot)[b.completion.rank] >= b.completion.threshold)
-    return false;
+  if (b.snapshot && a.completion.knownTo(*b.snapshot)) return false;
+  if (a.snapshot && b.completion.knownTo(*a.snapshot)) return false;
   return true;
 }
 
@@ -148,17 +167,17 @@ void TargetChecker::check(uint32_t id) {
       if (r.languageAtomic && x.languageAtomic) return;
       AccessKind kind = x.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {kind, nullptr, nullptr})) return;
-      if (x.epoch < r.regionStart || x.epoch >= r.regionEnd) return;
+      if (x.epoch < regionStart(r, x.thread) || x.epoch >= regionEnd(r, x.thread)) return;
       reporter_.report(RaceKind::Remote, firstByte(granule, overlap),
                        reporter_.describeLocal(x, overlap), reporter_.describeRemote(r),
-                       {RegionSubject::Remote, id}, {Counterpart::Local, 0, x.epoch});
+                       {RegionSubject::Remote, id}, {Counterpart::Local, 0, x.epoch, x.thread});
       return;
     }
     case RecordKind::Buffer: {
       if (r.origin == self) return;
       const OwnAccess &b = own_.access(x.subject);
       if (!conflicting({r.kind, &r.atomicity, &r.ranges}, {b.kind, nullptr, nullptr})) return;
-      if (b.lastEpoch < r.regionStart || b.issueEpoch >= r.regionEnd) return;
+      if (!overlapsOwn(r, b)) return;
       reporter_.report(RaceKind::Remote, firstByte(granule, overlap), reporter_.describeOwn(b),
                        reporter_.describeRemote(r), {RegionSubject::Remote, id},
                        {Counterpart::Own, x.subject, 0});
@@ -169,7 +188,7 @@ void TargetChecker::check(uint32_t id) {
       const RemoteAccess &other = records_[x.subject];
       if (other.provisional) return; // checked when its epoch's ordering is known
       if (other.origin == self && r.origin == self) return;
-      if (!remoteAccessesRace(other, r)) return;
+      if (!racing(other, r)) return;
       reporter_.report(RaceKind::Remote, firstByte(granule, overlap),
                        reporter_.describeRemote(other), reporter_.describeRemote(r),
                        {RegionSubject::Remote, id}, {Counterpart::Remote, x.subject, 0});
@@ -247,6 +266,9 @@ bool TargetChecker::supersedes(const RemoteAccess &newer, const RemoteAccess &ol
     if (a.size() != b.size()) return false;
     for (Rank q = 0; q < static_cast<Rank>(a.size()); ++q)
       if (q != older.origin && a[q] != b[q]) return false;
+    if (!std::equal(a.threadEntries().begin(), a.threadEntries().end(), b.threadEntries().begin(),
+                    b.threadEntries().end()))
+      return false;
   }
   return true;
 }

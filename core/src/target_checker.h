@@ -25,11 +25,6 @@ class RegionEnds;
 class SegmentTable;
 class SyncState;
 
-// Whether two remote accesses to this process's memory race (Fig. 4.9): they conflict, and
-// neither program order at a common origin, nor disjoint regions, nor external synchronisation
-// of their origins (Fig. 4.8) orders them.
-bool remoteAccessesRace(const RemoteAccess &a, const RemoteAccess &b);
-
 // Per origin, what this process received from it.
 struct PeerIn {
   std::map<LocationHandle, Location> locations;
@@ -79,6 +74,17 @@ public:
   void dropFinishedSelfWrites();
   // The source location an origin defined for `site`, if any.
   const Location *peerLocation(Rank origin, LocationHandle site) const;
+
+  // The concurrent region of `r` as thread `t` of this process sees it (3.6): its first epoch
+  // not ordered before the access, and its first epoch after the access's completion.
+  Epoch regionStart(const RemoteAccess &r, ThreadId t) const;
+  Epoch regionEnd(const RemoteAccess &r, ThreadId t) const;
+  // Whether an origin buffer access of this process overlaps the concurrent region of `r`.
+  bool overlapsOwn(const RemoteAccess &r, const OwnAccess &b) const;
+  // Whether two remote accesses to this process's memory race (Fig. 4.9): they conflict, and
+  // neither program order at a common origin, nor disjoint regions, nor external synchronisation
+  // of their origins (Fig. 4.8) orders them.
+  bool racing(const RemoteAccess &a, const RemoteAccess &b) const;
 
 private:
   // Checks a remote access against the history and records it there.

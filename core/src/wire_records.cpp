@@ -53,7 +53,7 @@ void decode(WireReader &in, SnapshotRecord &record) {
 
 bool RemoteAccessRecord::operator==(const RemoteAccessRecord &o) const {
   const Atomicity &a = atomicity, &b = o.atomicity;
-  return seq == o.seq && segment == o.segment && context == o.context &&
+  return seq == o.seq && thread == o.thread && segment == o.segment && context == o.context &&
          remoteRead == o.remoteRead && remoteWrite == o.remoteWrite &&
          provisional == o.provisional && bufferPending == o.bufferPending && direct == o.direct &&
          languageAtomic == o.languageAtomic && a.op == b.op && a.type == b.type &&
@@ -87,9 +87,9 @@ void setAccessFlags(RemoteAccessRecord &record, uint8_t flags) {
 
 void encode(WireWriter &out, const RemoteAccessRecord &record) {
   const Atomicity &atomicity = record.atomicity;
-  out.putAll(Tag::Access, record.seq, record.segment, record.context, accessFlags(record),
-             atomicity.op, atomicity.type, atomicity.elementSize, record.fenceCount,
-             record.snapshot, record.lockEpoch, record.site,
+  out.putAll(Tag::Access, record.seq, record.thread, record.segment, record.context,
+             accessFlags(record), atomicity.op, atomicity.type, atomicity.elementSize,
+             record.fenceCount, record.snapshot, record.lockEpoch, record.site,
              static_cast<uint32_t>(record.offsets.ranges().size()));
   for (const ByteRange &r : record.offsets.ranges()) out.putAll(r.begin, r.size());
   if (record.direct) out.put(record.accessSize);
@@ -97,6 +97,7 @@ void encode(WireWriter &out, const RemoteAccessRecord &record) {
 
 void decode(WireReader &in, RemoteAccessRecord &record) {
   record.seq = in.get<Sequence>();
+  record.thread = in.get<ThreadId>();
   record.segment = in.get<SegmentId>();
   record.context = in.get<ContextId>();
   setAccessFlags(record, in.get<uint8_t>());
@@ -122,7 +123,7 @@ void encode(WireWriter &out, const CompletionNotice &record) {
   auto kinds = static_cast<uint8_t>((record.reads ? kCompletesReads : 0) |
                                     (record.writes ? kCompletesWrites : 0));
   out.putAll(Tag::Complete, record.context, record.bound, kinds, record.single, record.threshold,
-             record.completionSeq);
+             record.thread, record.completionSeq);
 }
 
 void decode(WireReader &in, CompletionNotice &record) {
@@ -133,6 +134,7 @@ void decode(WireReader &in, CompletionNotice &record) {
   record.writes = kinds & kCompletesWrites;
   record.single = in.get<Sequence>();
   record.threshold = in.get<Epoch>();
+  record.thread = in.get<ThreadId>();
   record.completionSeq = in.get<Sequence>();
 }
 
@@ -162,12 +164,13 @@ void decode(WireReader &in, EpochClockRecord &record) {
 }
 
 void encode(WireWriter &out, const AckRecord &record) {
-  out.putAll(Tag::Ack, record.threshold, static_cast<uint32_t>(record.seqs.size()));
+  out.putAll(Tag::Ack, record.threshold, record.thread, static_cast<uint32_t>(record.seqs.size()));
   for (Sequence s : record.seqs) out.put<Sequence>(s);
 }
 
 void decode(WireReader &in, AckRecord &record) {
   record.threshold = in.get<Epoch>();
+  record.thread = in.get<ThreadId>();
   record.seqs.resize(in.get<uint32_t>());
   for (auto &s : record.seqs) s = in.get<Sequence>();
 }

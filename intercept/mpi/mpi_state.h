@@ -131,8 +131,11 @@ private:
   DepositSlot depositSlot(ResourceId resource, Rank deposition) const;
   void receiveOne(Process &process, int source);
   void testSends();
-  std::vector<LedgerEntry> exchangeLedger(const Channel &channel, CollectiveKind kind, Rank root,
-                                          const std::vector<LedgerEntry> &mine);
+  // The variable-size parts of a collective contribution (ledger entries, a clock's thread
+  // entries), gathered as the kind needs them.
+  template <class Entry>
+  std::vector<Entry> exchangeEntries(const Channel &channel, CollectiveKind kind, Rank root,
+                                     const std::vector<Entry> &mine);
 
   State &state_;
   MPI_Comm toolComm_;

@@ -284,15 +284,15 @@ bool MpiTransport::peekPreconsumed(QueueId queue, Rank from, ClockPayload &paylo
   return true;
 }
 
-std::vector<LedgerEntry> MpiTransport::exchangeLedger(const Channel &ch, CollectiveKind kind,
-                                                      Rank root,
-                                                      const std::vector<LedgerEntry> &mine) {
+template <class Entry>
+std::vector<Entry> MpiTransport::exchangeEntries(const Channel &ch, CollectiveKind kind, Rank root,
+                                                 const std::vector<Entry> &mine) {
   int size = static_cast<int>(ch.group.members.size());
-  int bytes = static_cast<int>(mine.size() * sizeof(LedgerEntry));
+  int bytes = static_cast<int>(mine.size() * sizeof(Entry));
   if (kind == CollectiveKind::OneToAll) {
     int rootLocal = ch.localRank(root);
     PMPI_Bcast(&bytes, 1, MPI_INT, rootLocal, ch.shadow);
-    std::vector<LedgerEntry> entries(static_cast<std::size_t>(bytes) / sizeof(LedgerEntry));
+    std::vector<Entry> entries(static_cast<std::size_t>(bytes) / sizeof(Entry));
     if (ch.group.members[static_cast<std::size_t>(rootLocal)] == state_.runtime->rank())
       entries = mine;
     PMPI_Bcast(entries.data(), bytes, MPI_BYTE, rootLocal, ch.shadow);
@@ -305,7 +305,7 @@ std::vector<LedgerEntry> MpiTransport::exchangeLedger(const Channel &ch, Collect
     displs[static_cast<std::size_t>(i)] = total;
     total += counts[static_cast<std::size_t>(i)];
   }
-  std::vector<LedgerEntry> all(static_cast<std::size_t>(total) / sizeof(LedgerEntry));
+  std::vector<Entry> all(static_cast<std::size_t>(total) / sizeof(Entry));
   PMPI_Allgatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE,
                   ch.shadow);
   if (kind != CollectiveKind::Scan) return all;
@@ -313,7 +313,7 @@ std::vector<LedgerEntry> MpiTransport::exchangeLedger(const Channel &ch, Collect
   int me = ch.localRank(state_.runtime->rank());
   std::size_t upto = static_cast<std::size_t>(displs[static_cast<std::size_t>(me)] +
                                               counts[static_cast<std::size_t>(me)]) /
-                     sizeof(LedgerEntry);
+                     sizeof(Entry);
   all.resize(upto);
   return all;
 }
@@ -333,6 +333,7 @@ struct MpiExchange final : PendingExchange {
   CollectiveKind kind = CollectiveKind::AllToAll;
   Rank root = 0;
   std::vector<LedgerEntry> ledger;
+  std::vector<ThreadEntry> threads;
 };
 } // namespace
 
@@ -345,6 +346,7 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
   p->kind = kind;
   p->root = root;
   p->ledger = mine.ledger;
+  p->threads.assign(mine.clock.threadEntries().begin(), mine.clock.threadEntries().end());
   p->send = mine.packFixed();
   p->receive.resize(p->send.size());
   int n = static_cast<int>(p->send.size());
@@ -378,10 +380,18 @@ CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bo
   // non-blocking collectives, whose completion points differ).
   if (!complete) return combined;
   const Channel &ch = state_.channels.at(p.group.channel);
-  uint64_t ledgerSize = CollectiveContribution::fixedLedgerLength(p.receive);
+  uint64_t sizes[] = {CollectiveContribution::fixedLedgerLength(p.receive),
+                      CollectiveContribution::fixedThreadEntryCount(p.receive)};
   if (p.kind == CollectiveKind::Scan)
-    PMPI_Allreduce(MPI_IN_PLACE, &ledgerSize, 1, MPI_UINT64_T, MPI_MAX, ch.shadow);
-  if (ledgerSize > 0) combined.ledger = exchangeLedger(ch, p.kind, p.root, p.ledger);
+    PMPI_Allreduce(MPI_IN_PLACE, sizes, 2, MPI_UINT64_T, MPI_MAX, ch.shadow);
+  if (sizes[0] > 0) combined.ledger = exchangeEntries(ch, p.kind, p.root, p.ledger);
+  // Components of threads other than initial ones (3.6), the largest of each.
+  if (sizes[1] > 0) {
+    VectorClock threads(combined.clock.size());
+    for (const ThreadEntry &e : exchangeEntries(ch, p.kind, p.root, p.threads))
+      if (e.epoch > threads.at(e.slot)) threads.set(e.slot, e.epoch);
+    combined.clock.merge(threads);
+  }
   return combined;
 }
 

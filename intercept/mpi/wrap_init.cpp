@@ -122,16 +122,27 @@ using namespace rmarace::mpi;
 extern "C" {
 
 // MPI started by another model's library (inside its start-up) is that library's business: its
-// front end attaches once the library is up.
+// front end attaches once the library is up. The threads MPI starts meanwhile (progress threads)
+// belong to the library (rt::adoptLibraryThread).
 int MPI_Init(int *argc, char ***argv) {
-  int rc = PMPI_Init(argc, argv);
-  if (rc == MPI_SUCCESS && !rt::insideInterceptedCall()) startTool("MPI");
+  bool nested = rt::insideInterceptedCall();
+  int rc;
+  {
+    rt::OpaqueLibraryCall library;
+    rc = PMPI_Init(argc, argv);
+  }
+  if (rc == MPI_SUCCESS && !nested) startTool("MPI");
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
-  int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS && !rt::insideInterceptedCall()) startTool("MPI");
+  bool nested = rt::insideInterceptedCall();
+  int rc;
+  {
+    rt::OpaqueLibraryCall library;
+    rc = PMPI_Init_thread(argc, argv, required, provided);
+  }
+  if (rc == MPI_SUCCESS && !nested) startTool("MPI");
   return rc;
 }
 

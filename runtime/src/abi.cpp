@@ -4,6 +4,7 @@
 #include "rmarace/runtime/id_space.h"
 #include "rmarace/runtime/runtime.h"
 #include "rmarace/runtime/scoped_interceptor.h"
+#include "rmarace/runtime/threads.h"
 #include "thread_state.h"
 
 #include <mutex>
@@ -18,6 +19,7 @@ void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this) return; // finished while this thread waited
   ReentrancyGuard reentrancy;
+  process_->setThread(currentThread());
   process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
                    reinterpret_cast<LocationHandle>(loc));
 }
@@ -30,6 +32,7 @@ void Runtime::accessRange(const void *addr, uint64_t size, bool write,
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
   ReentrancyGuard reentrancy;
+  process_->setThread(currentThread());
   process_->access(reinterpret_cast<Address>(addr), size, write, false,
                    reinterpret_cast<LocationHandle>(loc));
 }

@@ -1,5 +1,6 @@
 #include "rmarace/runtime/scoped_interceptor.h"
 
+#include "rmarace/runtime/threads.h"
 #include "thread_state.h"
 
 namespace rmarace::rt {
@@ -23,6 +24,8 @@ ScopedInterceptor::ScopedInterceptor(const char *call, const void *returnAddress
   thread.heldEngineLock = &runtime->lock();
   wasInRuntime_ = thread.inRuntime;
   thread.inRuntime = true;
+  // After inRuntime: the engine may allocate, and allocation may call hooked library code.
+  runtime->process().setThread(currentThread());
   site_ = runtime->callSite(call, marked, returnAddress);
 }
 
@@ -51,6 +54,8 @@ BlockingRegion::~BlockingRegion() {
   if (!released_) return;
   released_->lock();
   tlsThreadState.heldEngineLock = released_;
+  // Another thread may have used the engine meanwhile.
+  if (Runtime *runtime = Runtime::instance()) runtime->process().setThread(currentThread());
 }
 
 OpaqueLibraryCall::OpaqueLibraryCall() : wasInRuntime_(tlsThreadState.inRuntime) {

@@ -3,7 +3,13 @@
 // Runtime so that threads never share it.
 #pragma once
 
+#include "rmarace/core/types.h"
+
+#include <limits>
+
 namespace rmarace::rt {
+
+inline constexpr ThreadId kUnnumberedThread = std::numeric_limits<ThreadId>::max();
 
 class EngineLock;
 
@@ -14,6 +20,8 @@ struct ThreadState {
   // The engine lock this thread holds, if any (so that a blocking call can release it and take it
   // back).
   EngineLock *heldEngineLock = nullptr;
+  // The engine's number of this thread (threads.h); numbered on first use.
+  ThreadId engineThread = kUnnumberedThread;
 };
 
 // initial-exec: the runtime library is linked or preloaded, never dlopen()ed, so its TLS is in

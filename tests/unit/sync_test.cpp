@@ -51,8 +51,8 @@ TEST(SyncState, SignalAndWaitMergeClocks) {
   p1.tick(2);
   p1.absorb(0, payload);
   EXPECT_EQ(entries(p1), (Clock{1, 1}));
-  EXPECT_THAT(p1.takeAdvancedRanks(), ElementsAre(0));
-  EXPECT_THAT(p1.takeAdvancedRanks(), IsEmpty());
+  EXPECT_THAT(p1.takeAdvancedSlots(), ElementsAre(ClockSlot{0, kInitialThread}));
+  EXPECT_THAT(p1.takeAdvancedSlots(), IsEmpty());
 }
 
 TEST(SyncState, SignalCarriesLedgerDeltas) {
@@ -74,14 +74,14 @@ TEST(SyncState, FirstEpochKnowingFollowsTheKnowledgeLog) {
   p1.tick(2); // epoch 2: nothing new
   p1.tick(3); // epoch 3
   p1.absorb(0, ClockPayload{VectorClock(std::vector<Epoch>{5, 0}), {}});
-  EXPECT_EQ(p1.firstEpochKnowing(0, 1), 1u);
-  EXPECT_EQ(p1.firstEpochKnowing(0, 2), 1u);
-  EXPECT_EQ(p1.firstEpochKnowing(0, 3), 3u);
-  EXPECT_EQ(p1.firstEpochKnowing(0, 5), 3u);
-  EXPECT_EQ(p1.firstEpochKnowing(0, 6), kEpochInfinity);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{0, kInitialThread}, 1), 1u);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{0, kInitialThread}, 2), 1u);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{0, kInitialThread}, 3), 3u);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{0, kInitialThread}, 5), 3u);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{0, kInitialThread}, 6), kEpochInfinity);
   // For itself, the epoch that reaches the threshold.
-  EXPECT_EQ(p1.firstEpochKnowing(1, 2), 2u);
-  EXPECT_EQ(p1.firstEpochKnowing(1, 4), kEpochInfinity);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{1, kInitialThread}, 2), 2u);
+  EXPECT_EQ(p1.firstEpochKnowing(ClockSlot{1, kInitialThread}, 4), kEpochInfinity);
 }
 
 TEST(SyncState, PruneHorizonIsTheMinimumOverPeers) {

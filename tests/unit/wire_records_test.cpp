@@ -124,9 +124,10 @@ TEST(WireRecords, RemoteAccessRoundTripWithEveryFlagCombination) {
       SCOPED_TRACE(flags);
       RemoteAccessRecord record = remoteAccess(static_cast<uint8_t>(flags), offsets);
       expectRoundTrip(record, Tag::Access);
-      // The flag byte follows the tag, the sequence, the segment and the context.
+      // The flag byte follows the tag, the sequence, the thread, the segment and the context.
       std::vector<std::byte> bytes = encoded(record);
-      std::size_t at = sizeof(Tag) + sizeof(Sequence) + sizeof(SegmentId) + sizeof(ContextId);
+      std::size_t at =
+          sizeof(Tag) + sizeof(Sequence) + sizeof(ThreadId) + sizeof(SegmentId) + sizeof(ContextId);
       EXPECT_EQ(static_cast<unsigned>(bytes.at(at)), flags);
     }
   }
@@ -135,8 +136,8 @@ TEST(WireRecords, RemoteAccessRoundTripWithEveryFlagCombination) {
 TEST(WireRecords, CompletionNoticeRoundTripWithEveryFlagCombination) {
   for (bool reads : {false, true}) {
     for (bool writes : {false, true}) {
-      expectRoundTrip(CompletionNotice{5, 12, reads, writes, 0, 4, 13}, Tag::Complete);
-      expectRoundTrip(CompletionNotice{kAnyContext, 0, reads, writes, 9, 2, 10}, Tag::Complete);
+      expectRoundTrip(CompletionNotice{5, 12, reads, writes, 0, 4, 3, 13}, Tag::Complete);
+      expectRoundTrip(CompletionNotice{kAnyContext, 0, reads, writes, 9, 2, 0, 10}, Tag::Complete);
     }
   }
 }
@@ -149,11 +150,16 @@ TEST(WireRecords, NotifyRoundTrip) {
 TEST(WireRecords, EpochClockRoundTrip) {
   expectRoundTrip(EpochClockRecord{4, VectorClock(std::vector<Epoch>{1, 2, 3, 4})},
                   Tag::EpochClock);
+  // Components of threads other than the initial ones travel too (3.6).
+  VectorClock threads(std::vector<Epoch>{1, 2});
+  threads.set(ClockSlot{1, 3}, 9);
+  threads.set(ClockSlot{0, 2}, 7);
+  expectRoundTrip(EpochClockRecord{5, threads}, Tag::EpochClock);
 }
 
 TEST(WireRecords, AckRoundTrip) {
-  expectRoundTrip(AckRecord{6, {}}, Tag::Ack);
-  expectRoundTrip(AckRecord{6, {3, 8, 21}}, Tag::Ack);
+  expectRoundTrip(AckRecord{6, 0, {}}, Tag::Ack);
+  expectRoundTrip(AckRecord{6, 2, {3, 8, 21}}, Tag::Ack);
 }
 
 TEST(WireRecords, UnknownTagThrows) {
@@ -168,7 +174,7 @@ TEST(WireRecords, RecordsFollowEachOtherInOneBatch) {
   std::vector<std::byte> bytes;
   WireWriter out(bytes);
   encode(out, location());
-  encode(out, AckRecord{1, {2}});
+  encode(out, AckRecord{1, 0, {2}});
   WireReader in(bytes);
   ASSERT_EQ(readTag(in), Tag::Location);
   LocationRecord first;
@@ -177,7 +183,7 @@ TEST(WireRecords, RecordsFollowEachOtherInOneBatch) {
   ASSERT_EQ(readTag(in), Tag::Ack);
   AckRecord second;
   decode(in, second);
-  EXPECT_EQ(second, (AckRecord{1, {2}}));
+  EXPECT_EQ(second, (AckRecord{1, 0, {2}}));
   EXPECT_TRUE(in.done());
 }
 

@@ -77,10 +77,24 @@ def run_command(template, nprocs, exe):
                        .replace("{exe}", shlex.quote(exe)))
 
 
+def thread_flags(sources):
+    """The flags a hybrid test needs: OpenMP when it uses OpenMP, pthreads when it uses them."""
+    text = ""
+    for source in sources:
+        with open(source, errors="replace") as f:
+            text += f.read()
+    flags = []
+    if "#pragma omp" in text or "<omp.h>" in text:
+        flags.append("-fopenmp")
+    if "pthread" in text:
+        flags.append("-pthread")
+    return flags
+
+
 def evaluate(test, config, workdir):
     """Builds and runs one test in `workdir` and classifies the outcome."""
     exe = os.path.join(workdir, test.stem)
-    cc = shlex.split(config.cc) + shlex.split(config.cflags) + \
+    cc = shlex.split(config.cc) + shlex.split(config.cflags) + thread_flags(test.sources) + \
         [os.path.abspath(s) for s in test.sources] + ["-o", exe]
     log = ["$ " + shlex.join(cc)]
     rc, out, timed_out, _ = execute(cc, workdir, COMPILE_TIMEOUT)

@@ -51,7 +51,8 @@ class Layout:
         shares (it defines the C ABI instrumented code calls), with an rpath so the program finds
         them at run time. `models`: the other RMA models the program uses (ModelsUsed)."""
         self.runtime_library(mpi)
-        front_ends = [f"-lrmarace-{mpi}", "-lrmarace"]
+        # The thread front end orders the threads of a rank (pthreads, OpenMP through OMPT).
+        front_ends = [f"-lrmarace-{mpi}", "-lrmarace-threads", "-lrmarace"]
         if models.openshmem:
             front_ends.insert(0, "-lrmarace-shmem")
         if models.gaspi:

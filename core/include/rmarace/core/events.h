@@ -4,6 +4,7 @@
 
 #include "rmarace/core/byte_ranges.h"
 #include "rmarace/core/types.h"
+#include "rmarace/core/vector_clock.h"
 
 #include <cstdint>
 #include <optional>
@@ -80,12 +81,17 @@ struct Completion {
   bool appliesTo(Rank target, ContextId ctx) const;
 };
 
-// Where an access became complete: at the first event of `rank` whose own clock entry is at least
-// `threshold`. Any event whose clock has V[rank] >= threshold happens after the completion.
+// Where an access became complete: at the first event of thread `thread` of `rank` whose own clock
+// entry is at least `threshold`. Any event whose clock has V[rank, thread] >= threshold happens
+// after the completion.
 struct CompletionPoint {
   Rank rank = 0;
   Epoch threshold = kEpochInfinity;
+  ThreadId thread = kInitialThread;
   bool known() const { return threshold != kEpochInfinity; }
+  ClockSlot slot() const { return {rank, thread}; }
+  // Whether an event with this clock happens after the completion.
+  bool knownTo(const VectorClock &clock) const { return known() && clock.at(slot()) >= threshold; }
 };
 
 } // namespace rmarace

@@ -32,9 +32,11 @@ struct ShadowRecord {
   uint8_t mask = 0;            // bytes of the granule the record covers
   bool languageAtomic = false; // Load/Store: a C/C++ atomic access
   uint32_t subject = 0;
-  Epoch epoch = 0; // Load/Store: epoch of the latest such access to these bytes
+  Epoch epoch = 0;                  // Load/Store: epoch of the latest such access to these bytes
+  ThreadId thread = kInitialThread; // Load/Store: the thread that made it
   bool sameSubject(const ShadowRecord &o) const {
-    return kind == o.kind && subject == o.subject && languageAtomic == o.languageAtomic;
+    return kind == o.kind && subject == o.subject && languageAtomic == o.languageAtomic &&
+           thread == o.thread;
   }
   bool operator==(const ShadowRecord &) const = default;
 };
@@ -122,6 +124,7 @@ private:
     uint8_t mask = 0;
     bool languageAtomic = false;
     Epoch epoch = 0;
+    ThreadId thread = kInitialThread;
   };
   static constexpr std::size_t kCacheSize = 4096;
   std::vector<Transition> cache_;

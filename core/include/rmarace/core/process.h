@@ -66,6 +66,19 @@ public:
   const SyncState &sync() const { return sync_; }
   void setTrackingListener(TrackingListener *listener);
 
+  // ---- Threads (dissertation 3.6) ---------------------------------------------------------------
+  // Every later call acts on behalf of thread `t` (0: the initial thread) until the next call.
+  void setThread(ThreadId t);
+  ThreadId thread() const { return sync_.currentThread(); }
+  // The current thread created `child`: the child's events happen after what happened before.
+  void threadCreated(ThreadId child, LocationHandle site);
+  // The current thread waited for the end of `child` (join): what the child did happens before.
+  void threadJoined(ThreadId child, LocationHandle site);
+  // Release to and acquire from a thread synchronisation object (a mutex, a barrier instance, a
+  // task, a dependence): what happened before a release happens before a later acquire.
+  void release(uint64_t object, LocationHandle site);
+  void acquire(uint64_t object, LocationHandle site);
+
   // ---- Remotely accessible memory -------------------------------------------------------------
   // Exposes [base, base+size) as this process's part of `segment`. For dynamic segments, call it
   // once per attachment; remote accesses then use absolute addresses.

@@ -14,6 +14,7 @@ namespace rmarace {
 // One side of a race.
 struct AccessRecord {
   Rank rank = 0; // where the access was issued
+  ThreadId thread = kInitialThread;
   AccessKind kind = AccessKind::Load;
   AtomicOp atomicOp = AtomicOp::None;
   BasicType atomicType = BasicType::None;

@@ -9,8 +9,11 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <optional>
+#include <set>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace rmarace {
@@ -58,25 +61,58 @@ struct RMARACE_API CollectiveContribution {
 
   // The fixed-size part (clock, batch counts, ledger length) as one array of words, so that a
   // transport can combine contributions with a reduction over plain integers:
-  // [N, G, clock (N), sentToMember (G), ledger length]. The layout travels with the data.
+  // [N, G, clock (N), sentToMember (G), ledger length, thread entry count]. The layout travels
+  // with the data. The ledger and the clock's thread entries travel separately (variable size).
   std::vector<uint64_t> packFixed() const;
   static CollectiveContribution unpackFixed(std::span<const uint64_t> words);
-  static uint64_t fixedLedgerLength(std::span<const uint64_t> words) { return words.back(); }
+  static uint64_t fixedLedgerLength(std::span<const uint64_t> words) {
+    return words[words.size() - 2];
+  }
+  static uint64_t fixedThreadEntryCount(std::span<const uint64_t> words) { return words.back(); }
   // combine() on packed fixed parts: `inout` becomes the combination of both.
   static void combineFixed(std::span<const uint64_t> in, std::span<uint64_t> inout);
 };
 
-// The clock state of one process.
+// The clock state of one process: a vector clock per thread (dissertation 3.6). Every event of
+// the process belongs to the thread the host names with setCurrentThread; its epochs come from
+// one counter, so an epoch identifies an event of the process, and a thread's component is the
+// epoch of its latest synchronisation event. Synchronisation with other processes changes only
+// the current thread's clock; threads learn from each other through release/acquire, fork and
+// join.
 class RMARACE_API SyncState {
 public:
   SyncState(Rank self, Rank worldSize);
 
   Rank self() const { return self_; }
-  Rank worldSize() const { return static_cast<Rank>(clock_.size()); }
-  Epoch epoch() const { return clock_[self_]; }
-  const VectorClock &clock() const { return clock_; }
+  Rank worldSize() const { return static_cast<Rank>(view().clock.size()); }
+  ThreadId currentThread() const { return current_; }
+  ClockSlot ownSlot() const { return {self_, current_}; }
+  // The current thread's epoch.
+  Epoch epoch() const { return view().clock.at(ownSlot()); }
+  Epoch epochOf(ThreadId t) const { return views_[t].clock.at({self_, t}); }
+  const VectorClock &clock() const { return view().clock; }
+  const VectorClock &clockOf(ThreadId t) const { return views_[t].clock; }
+  // Changes whenever the current thread's clock may have changed (snapshots are keyed by it).
+  uint64_t clockVersion() const { return clockVersion_; }
   BatchLedger &ledger() { return ledger_; }
   const BatchLedger &ledger() const { return ledger_; }
+
+  // ---- Threads
+  void setCurrentThread(ThreadId t);
+  // Whether the process ever had a thread besides its initial one.
+  bool multithreaded() const { return views_.size() > 1; }
+  std::size_t threadCount() const { return views_.size(); }
+  // Thread creation: the child starts with what the current thread knows (both tick).
+  void fork(ThreadId child, LocationHandle site);
+  // The current thread learns everything the ended thread `child` knew.
+  void join(ThreadId child, LocationHandle site);
+  // Release to and acquire from a synchronisation object (a mutex, a barrier, a task, ...).
+  void release(uint64_t object, LocationHandle site);
+  void acquire(uint64_t object, LocationHandle site);
+  // Whether event `epoch` of thread `slot` happened before the current point of thread `who`.
+  bool knows(ThreadId who, ClockSlot slot, Epoch epoch) const {
+    return views_[who].clock.at(slot) >= epoch;
+  }
 
   // A synchronisation event that publishes (signal) or absorbs (wait) clock knowledge. Every
   // such event starts a new epoch; `site` is remembered as the event that started it.
@@ -99,41 +135,67 @@ public:
   ResourcePayload resourcePayload(Rank deposition) const;
   void absorbResource(Rank deposition, const ResourcePayload &deposit);
 
-  // Next wait (Thm. 4.2) of this process for an event of `rank` whose clock entry is below
-  // `threshold`: the first own epoch at which this process knew rank's clock reached the
-  // threshold. kEpochInfinity when it does not know yet.
-  Epoch firstEpochKnowing(Rank rank, Epoch threshold) const;
+  // Next wait (Thm. 4.2) of thread `who` for an event of `slot` whose component is below
+  // `threshold`: the first epoch of `who` at which it knew the slot reached the threshold.
+  // kEpochInfinity when it does not know yet.
+  Epoch firstEpochKnowing(ThreadId who, ClockSlot slot, Epoch threshold) const;
+  Epoch firstEpochKnowing(ClockSlot slot, Epoch threshold) const {
+    return firstEpochKnowing(current_, slot, threshold);
+  }
   // The sync event that started an epoch (for reports); kNoLocation when unknown.
   LocationHandle siteOfEpoch(Epoch e) const;
   // Forgets the sites of epochs below `e`: no region that can still be reported starts there.
   void pruneSitesBelow(Epoch e);
 
-  // Lower bound of the epoch any RMA access that this process has not received yet from `origin`
-  // can start at (its region start). Valid once the ledger is satisfied; see Process::settle.
-  Epoch pruneHorizon() const { return pruneHorizon_; }
+  // Lower bound of the epoch of thread t any RMA access that this process has not received yet
+  // can start its region at. Valid once the ledger is satisfied; see Process::settle.
+  Epoch pruneHorizon(ThreadId t = kInitialThread) const {
+    return t < horizons_.size() ? horizons_[t] : 0;
+  }
   void commitKnownBy();
   // A world-wide all-to-all exchange was absorbed: once its batches are drained, the ledger's
   // knowledge is obsolete (see BatchLedger::forgetAll).
   bool forgetPending() const { return forgetPending_; }
-  // Ranks whose clock entries grew since the last call (drives next-wait processing).
-  std::vector<Rank> takeAdvancedRanks();
+  // Components of the initial thread's clock that grew since the last call (drives next-wait
+  // processing of region ends, which are kept for the initial thread).
+  std::vector<ClockSlot> takeAdvancedSlots();
 
 private:
-  void noteGrowth(const VectorClock &before);
-  void stageKnownBy(Rank origin, Epoch bound);
+  // One thread's knowledge.
+  struct ThreadView {
+    VectorClock clock;
+    // Per component: (own epoch, component) each time the component grew. Used for next waits
+    // of completions that become known after the wait that learned them.
+    std::map<ClockSlot, std::vector<std::pair<Epoch, Epoch>>> knowledgeLog;
+    std::set<ClockSlot> advanced;
+  };
+  const ThreadView &view() const { return views_[current_]; }
+  ThreadView &view() { return views_[current_]; }
+  ThreadView &ensureView(ThreadId t);
+  void tickThread(ThreadId t, LocationHandle site);
+  // Merges `clock` into the current thread's clock, logging what grew.
+  void learn(const VectorClock &clock);
+  void stageKnownBy(Rank origin, const VectorClock &clock);
+  void stageKnownBy(Rank origin, ThreadId thread, Epoch bound);
 
   Rank self_;
-  VectorClock clock_;
+  ThreadId current_ = kInitialThread;
+  std::vector<ThreadView> views_;
+  Epoch lastEpoch_ = 0; // the process's epoch counter
+  uint64_t clockVersion_ = 0;
+  std::unordered_map<uint64_t, VectorClock> objects_; // release/acquire objects
   BatchLedger ledger_;
-  // Per rank: (own epoch, that rank's entry) each time the entry grew. Used for next waits of
-  // completions that become known after the wait that learned them.
-  std::vector<std::vector<std::pair<Epoch, Epoch>>> knowledgeLog_;
   std::deque<LocationHandle> epochSites_; // site of epoch firstSiteEpoch_ + i
   Epoch firstSiteEpoch_ = 0;
-  std::vector<Epoch> knownBy_;
-  std::vector<std::pair<Rank, Epoch>> stagedKnownBy_;
-  Epoch pruneHorizon_ = 0;
-  std::vector<bool> advanced_;
+  // What each origin knows of this process's threads' epochs.
+  std::vector<std::vector<Epoch>> knownBy_; // [thread][origin]
+  struct StagedKnowledge {
+    Rank origin;
+    ThreadId thread;
+    Epoch bound;
+  };
+  std::vector<StagedKnowledge> stagedKnownBy_;
+  std::vector<Epoch> horizons_; // per thread
   bool forgetPending_ = false;
 };
 

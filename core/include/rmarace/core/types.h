@@ -14,6 +14,19 @@ using Rank = int32_t;
 using Epoch = uint64_t;
 inline constexpr Epoch kEpochInfinity = std::numeric_limits<Epoch>::max();
 
+// A thread of a process, numbered by the host in the order the process learns of it. Thread 0 is
+// the process's initial thread; a single-threaded process has no other.
+using ThreadId = uint32_t;
+inline constexpr ThreadId kInitialThread = 0;
+
+// One component of a vector clock: a thread of a rank (dissertation 3.6: a partially ordered
+// logical clock keyed by globally unique thread identifiers).
+struct ClockSlot {
+  Rank rank = 0;
+  ThreadId thread = kInitialThread;
+  auto operator<=>(const ClockSlot &) const = default;
+};
+
 using Address = uint64_t;
 // Program order of RMA calls and completions at one process (finer than epochs).
 using Sequence = uint64_t;

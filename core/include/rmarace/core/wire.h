@@ -34,6 +34,10 @@ public:
     put<uint32_t>(static_cast<uint32_t>(entries.size()));
     if (!entries.empty())
       std::memcpy(grow(entries.size_bytes()), entries.data(), entries.size_bytes());
+    std::span<const ThreadEntry> threads = c.threadEntries();
+    put<uint32_t>(static_cast<uint32_t>(threads.size()));
+    if (!threads.empty())
+      std::memcpy(grow(threads.size_bytes()), threads.data(), threads.size_bytes());
   }
 
 private:
@@ -76,7 +80,16 @@ public:
     std::vector<Epoch> entries(n);
     if (n != 0) std::memcpy(entries.data(), in_.data() + at_, n * sizeof(Epoch));
     at_ += n * sizeof(Epoch);
-    return VectorClock(std::move(entries));
+    VectorClock clock(std::move(entries));
+    std::size_t t = get<uint32_t>();
+    need(t * sizeof(ThreadEntry));
+    if (t != 0) {
+      std::vector<ThreadEntry> threads(t);
+      std::memcpy(threads.data(), in_.data() + at_, t * sizeof(ThreadEntry));
+      at_ += t * sizeof(ThreadEntry);
+      clock.setThreadEntries(std::move(threads));
+    }
+    return clock;
   }
 
 private:

@@ -72,7 +72,8 @@ inline constexpr uint8_t kAccessOrderedFromSameOrigin = 1 << 7;
 
 // One remote access, forwarded to its target.
 struct RemoteAccessRecord {
-  Sequence seq = 0; // program order at the origin
+  Sequence seq = 0;                 // program order at the origin
+  ThreadId thread = kInitialThread; // the origin's thread that issued it
   SegmentId segment = 0;
   ContextId context = 0;
   bool remoteRead = false;
@@ -109,7 +110,8 @@ struct CompletionNotice {
   bool writes = false;
   Sequence single = 0;
   Epoch threshold = 0;
-  Sequence completionSeq = 0; // the completion call in the origin's program order
+  ThreadId thread = kInitialThread; // the origin's thread that completed them
+  Sequence completionSeq = 0;       // the completion call in the origin's program order
   bool operator==(const CompletionNotice &) const = default;
 };
 void encode(WireWriter &out, const CompletionNotice &record);
@@ -142,6 +144,7 @@ void decode(WireReader &in, EpochClockRecord &record);
 // target's epoch `threshold` (implicit completion, Fig. 6.7).
 struct AckRecord {
   Epoch threshold = 0;
+  ThreadId thread = kInitialThread;
   std::vector<Sequence> seqs;
   bool operator==(const AckRecord &) const = default;
 };

@@ -15,6 +15,7 @@ enum class IdDomain : uint8_t {
   Mpi = 1,        // intercept/mpi
   Shmem = 2,      // intercept/shmem
   Gaspi = 3,      // intercept/gaspi
+  Threads = 4,    // intercept/threads (thread synchronisation objects)
 };
 
 inline constexpr unsigned kIdDomainShift = 60;

@@ -1,0 +1,227 @@
+// OpenMP through OMPT (OpenMP 5.1, 4.2 and 4.5; the events LLVM's Archer uses): the start of a
+// parallel region happens before its implicit tasks, team barriers order everything before them
+// before everything after them, a task's creation happens before it runs, its completion before
+// the taskwait, taskgroup or barrier that waits for it, dependences order tasks, and critical,
+// ordered and locks release to and acquire from their wait identifier. `master`/`masked`, `single
+// nowait` and worksharing constructs without their barrier order nothing.
+#include "engine.h"
+#include "rmarace/runtime/threads.h"
+
+#include <atomic>
+#include <omp-tools.h>
+#include <vector>
+
+namespace rmarace::threads {
+namespace {
+
+std::atomic<uint64_t> nextId{1};
+
+struct ParallelData {
+  uint64_t id = nextId.fetch_add(1, std::memory_order_relaxed);
+};
+
+// An implicit or explicit task. Explicit tasks are freed when they are complete and have no
+// children that still refer to them.
+struct TaskData {
+  uint64_t id = nextId.fetch_add(1, std::memory_order_relaxed);
+  TaskData *parent = nullptr;
+  uint64_t team = 0; // the parallel region (0: none)
+  bool explicitTask = false;
+  bool started = false;
+  uint32_t barrierIndex = 0;             // implicit tasks: team barriers passed
+  std::vector<const void *> dependences; // explicit tasks
+  std::atomic<int> references{1};
+};
+
+void unreference(TaskData *task) {
+  while (task && task->references.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    TaskData *parent = task->parent;
+    delete task;
+    task = parent;
+  }
+}
+
+TaskData *taskOf(ompt_data_t *data) {
+  return data ? static_cast<TaskData *>(data->ptr) : nullptr;
+}
+
+uint64_t barrierObject(const TaskData *task) {
+  return object(ObjectKind::TeamBarrier, task->team << 1 | (task->barrierIndex & 1));
+}
+
+bool isBarrier(ompt_sync_region_t kind) {
+  switch (kind) {
+  case ompt_sync_region_barrier:
+  case ompt_sync_region_barrier_implicit:
+  case ompt_sync_region_barrier_explicit:
+  case ompt_sync_region_barrier_implementation:
+  case ompt_sync_region_barrier_implicit_workshare:
+  case ompt_sync_region_barrier_implicit_parallel:
+  case ompt_sync_region_barrier_teams:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void onThreadBegin(ompt_thread_t, ompt_data_t *) {
+  rt::currentThread(); // numbers the thread now if its creation was not seen
+}
+
+void onParallelBegin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *parallel, unsigned, int,
+                     const void *codeptr) {
+  auto *team = new ParallelData;
+  parallel->ptr = team;
+  onEngine("omp parallel", codeptr, [&](Process &p, LocationHandle site) {
+    p.release(object(ObjectKind::Fork, team->id), site);
+  });
+}
+
+void onParallelEnd(ompt_data_t *parallel, ompt_data_t *, int, const void *codeptr) {
+  auto *team = static_cast<ParallelData *>(parallel->ptr);
+  onEngine("omp parallel", codeptr, [&](Process &p, LocationHandle site) {
+    p.acquire(object(ObjectKind::Join, team->id), site);
+    p.acquire(object(ObjectKind::TeamTasks, team->id), site);
+  });
+  // The implicit tasks that refer to the team have ended (their end precedes the region's end).
+  delete team;
+  parallel->ptr = nullptr;
+}
+
+void onImplicitTask(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_data_t *task,
+                    unsigned, unsigned, int flags) {
+  if (flags & ompt_task_initial) return;
+  if (endpoint == ompt_scope_begin) {
+    auto *data = new TaskData;
+    data->team = static_cast<ParallelData *>(parallel->ptr)->id;
+    task->ptr = data;
+    onEngine("omp parallel", nullptr, [&](Process &p, LocationHandle site) {
+      p.acquire(object(ObjectKind::Fork, data->team), site);
+    });
+    return;
+  }
+  TaskData *data = taskOf(task);
+  if (!data) return;
+  onEngine("omp parallel", nullptr, [&](Process &p, LocationHandle site) {
+    p.release(object(ObjectKind::Join, data->team), site);
+  });
+  task->ptr = nullptr;
+  unreference(data);
+}
+
+void onSyncRegion(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *,
+                  ompt_data_t *task, const void *codeptr) {
+  TaskData *data = taskOf(task);
+  if (!data) return;
+  if (isBarrier(kind)) {
+    if (!data->team) return;
+    if (endpoint == ompt_scope_begin) {
+      onEngine("omp barrier", codeptr,
+               [&](Process &p, LocationHandle site) { p.release(barrierObject(data), site); });
+    } else {
+      onEngine("omp barrier", codeptr, [&](Process &p, LocationHandle site) {
+        p.acquire(barrierObject(data), site);
+        p.acquire(object(ObjectKind::TeamTasks, data->team), site);
+      });
+      ++data->barrierIndex;
+    }
+    return;
+  }
+  if ((kind == ompt_sync_region_taskwait || kind == ompt_sync_region_taskgroup) &&
+      endpoint == ompt_scope_end) {
+    onEngine(kind == ompt_sync_region_taskwait ? "omp taskwait" : "omp taskgroup", codeptr,
+             [&](Process &p, LocationHandle site) {
+               p.acquire(object(ObjectKind::Children, data->id), site);
+             });
+  }
+}
+
+void onTaskCreate(ompt_data_t *encountering, const ompt_frame_t *, ompt_data_t *created, int flags,
+                  int, const void *codeptr) {
+  if (!(flags & ompt_task_explicit)) return;
+  auto *data = new TaskData;
+  data->explicitTask = true;
+  data->parent = taskOf(encountering);
+  if (data->parent) {
+    data->team = data->parent->team;
+    data->parent->references.fetch_add(1, std::memory_order_relaxed);
+  }
+  created->ptr = data;
+  onEngine("omp task", codeptr, [&](Process &p, LocationHandle site) {
+    p.release(object(ObjectKind::TaskStart, data->id), site);
+  });
+}
+
+void onDependences(ompt_data_t *task, const ompt_dependence_t *deps, int count) {
+  TaskData *data = taskOf(task);
+  if (!data) return;
+  for (int i = 0; i < count; ++i) data->dependences.push_back(deps[i].variable.ptr);
+}
+
+void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
+  TaskData *done = taskOf(prior);
+  if (done && done->explicitTask &&
+      (status == ompt_task_complete || status == ompt_task_late_fulfill)) {
+    onEngine("omp task", nullptr, [&](Process &p, LocationHandle site) {
+      // Completion happens before whatever waits for it: the taskwait and taskgroups of its
+      // ancestors, the team's next barrier, and the tasks depending on it.
+      for (TaskData *a = done->parent; a; a = a->parent)
+        p.release(object(ObjectKind::Children, a->id), site);
+      if (done->team) p.release(object(ObjectKind::TeamTasks, done->team), site);
+      for (const void *d : done->dependences) p.release(object(ObjectKind::Dependence, d), site);
+    });
+    prior->ptr = nullptr;
+    unreference(done);
+  }
+  TaskData *starting = taskOf(next);
+  if (starting && starting->explicitTask && !starting->started) {
+    starting->started = true;
+    onEngine("omp task", nullptr, [&](Process &p, LocationHandle site) {
+      p.acquire(object(ObjectKind::TaskStart, starting->id), site);
+      for (const void *d : starting->dependences)
+        p.acquire(object(ObjectKind::Dependence, d), site);
+    });
+  }
+}
+
+void onMutexAcquired(ompt_mutex_t, ompt_wait_id_t wait, const void *codeptr) {
+  onEngine("omp mutex", codeptr, [&](Process &p, LocationHandle site) {
+    p.acquire(object(ObjectKind::OmpMutex, wait), site);
+  });
+}
+
+void onMutexReleased(ompt_mutex_t, ompt_wait_id_t wait, const void *codeptr) {
+  onEngine("omp mutex", codeptr, [&](Process &p, LocationHandle site) {
+    p.release(object(ObjectKind::OmpMutex, wait), site);
+  });
+}
+
+int initialize(ompt_function_lookup_t lookup, int, ompt_data_t *) {
+  auto set = reinterpret_cast<ompt_set_callback_t>(lookup("ompt_set_callback"));
+  if (!set) return 0;
+  auto on = [&](ompt_callbacks_t event, auto callback) {
+    set(event, reinterpret_cast<ompt_callback_t>(callback));
+  };
+  on(ompt_callback_thread_begin, &onThreadBegin);
+  on(ompt_callback_parallel_begin, &onParallelBegin);
+  on(ompt_callback_parallel_end, &onParallelEnd);
+  on(ompt_callback_implicit_task, &onImplicitTask);
+  on(ompt_callback_sync_region, &onSyncRegion);
+  on(ompt_callback_task_create, &onTaskCreate);
+  on(ompt_callback_dependences, &onDependences);
+  on(ompt_callback_task_schedule, &onTaskSchedule);
+  on(ompt_callback_mutex_acquired, &onMutexAcquired);
+  on(ompt_callback_mutex_released, &onMutexReleased);
+  return 1;
+}
+
+void finalize(ompt_data_t *) {}
+
+} // namespace
+} // namespace rmarace::threads
+
+extern "C" ompt_start_tool_result_t *ompt_start_tool(unsigned int, const char *) {
+  static ompt_start_tool_result_t result{&rmarace::threads::initialize, &rmarace::threads::finalize,
+                                         ompt_data_t{}};
+  return &result;
+}

@@ -1,0 +1,22 @@
+// Numbers of the threads of this process, as the engine knows them (Process::setThread). The
+// process's initial thread is 0; every other thread gets the next number when it is created (a
+// front end that sees the creation reserves it for the child) or when it first meets the engine.
+// The engine lock holder's number is made the engine's current thread whenever the lock is taken.
+#pragma once
+
+#include "rmarace/core/types.h"
+#include "rmarace/runtime/api.h"
+
+namespace rmarace::rt {
+
+// This thread's number.
+RMARACE_API ThreadId currentThread();
+// A number for a thread about to be created; the new thread adopts it first thing.
+RMARACE_API ThreadId reserveThread();
+RMARACE_API void adoptThread(ThreadId thread);
+// This thread belongs to a library (created inside an intercepted call, e.g. a progress thread of
+// the MPI library): its calls pass through every front end for its whole life. Such threads may
+// hold locks the engine's own calls into the library need, so they must never wait for the engine.
+RMARACE_API void adoptLibraryThread();
+
+} // namespace rmarace::rt

@@ -1,0 +1,37 @@
+#include "rmarace/runtime/threads.h"
+
+#include "thread_state.h"
+
+#include <atomic>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace rmarace::rt {
+
+namespace {
+std::atomic<ThreadId> nextThread{kInitialThread + 1};
+
+bool isInitialThread() {
+  return static_cast<pid_t>(syscall(SYS_gettid)) == getpid();
+}
+} // namespace
+
+ThreadId reserveThread() {
+  return nextThread.fetch_add(1, std::memory_order_relaxed);
+}
+
+void adoptThread(ThreadId thread) {
+  tlsThreadState.engineThread = thread;
+}
+
+void adoptLibraryThread() {
+  tlsThreadState.inRuntime = true;
+}
+
+ThreadId currentThread() {
+  ThreadId &t = tlsThreadState.engineThread;
+  if (t == kUnnumberedThread) t = isInitialThread() ? kInitialThread : reserveThread();
+  return t;
+}
+
+} // namespace rmarace::rt

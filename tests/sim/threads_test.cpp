@@ -1,0 +1,160 @@
+// Hybrid programs (dissertation 2.3.5, 3.6): threads of a rank with clocks of their own. The
+// scenarios of Fig. 2.12 with two real threads, synchronisation and completion on a different
+// thread than the access, and completion calls that complete only what happened before them.
+#include "verbs.h"
+
+namespace rmarace::test {
+namespace {
+
+using mpi::LockType;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+constexpr ThreadId kWorker = 1;
+constexpr uint64_t kTaskwait = 7; // a thread synchronisation object (a taskwait, a mutex)
+
+void onThread(SimRank &r, ThreadId t) {
+  r.process().setThread(t);
+}
+void fork(SimRank &r, ThreadId child, uint32_t line) {
+  r.process().threadCreated(child, r.site(line, "omp parallel"));
+}
+void release(SimRank &r, uint64_t object, uint32_t line) {
+  r.process().release(object, r.site(line, "omp task"));
+}
+void acquire(SimRank &r, uint64_t object, uint32_t line) {
+  r.process().acquire(object, r.site(line, "omp taskwait"));
+}
+
+// Rank 0 puts, completes and synchronises with rank 1's worker thread through a barrier; rank 1's
+// initial thread reads the window, ordered after the barrier only when `taskwait` orders it.
+void fig2_12(Simulator &s, SegmentId win, bool taskwait) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    if (m.rank() == 0) {
+      m.lock(win, 1, LockType::Exclusive, 2);
+      Address value = r.allocate(sizeof(int));
+      m.put(win, 1, 0, value, sizeof(int), 5);
+      m.unlock(win, 1, 6);
+      m.barrier(7);
+      return;
+    }
+    fork(r, kWorker, 10);
+    onThread(r, kWorker);
+    m.barrier(15); // task 1 on the worker: MPI_Barrier
+    release(r, kTaskwait, 15);
+    onThread(r, kInitialThread);
+    if (taskwait) acquire(r, kTaskwait, 16);
+    m.load(m.winAddr(win), sizeof(int), 17); // task 2 on the initial thread: printf
+  });
+}
+
+TEST(Threads, Fig2_12BarrierOnAnotherThreadThanTheLoadRaces) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  fig2_12(s, win, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@5", "1:load@17")));
+}
+
+TEST(Threads, Fig2_12TaskwaitOrdersTheLoadAfterTheBarrier) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  fig2_12(s, win, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+// The origin's put and its completion on a worker; the initial thread's barrier publishes them only
+// when it synchronised with the worker first (the sections example of the hybrid category).
+void putOnWorker(Simulator &s, SegmentId win, bool joined) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    if (m.rank() == 0) {
+      fork(r, kWorker, 1);
+      onThread(r, kWorker);
+      m.lock(win, 1, LockType::Shared, 2);
+      Address value = r.allocate(sizeof(int));
+      m.put(win, 1, 0, value, sizeof(int), 3);
+      m.unlock(win, 1, 4);
+      onThread(r, kInitialThread);
+      if (joined) r.process().threadJoined(kWorker, r.site(5, "omp parallel"));
+      m.barrier(6);
+      return;
+    }
+    m.barrier(6);
+    m.load(m.winAddr(win), sizeof(int), 7);
+  });
+}
+
+TEST(Threads, BarrierOfAThreadUnorderedWithTheCompletionRaces) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  putOnWorker(s, win, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@3", "1:load@7")));
+}
+
+TEST(Threads, BarrierAfterTheJoinPublishesTheCompletion) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  putOnWorker(s, win, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+// A get's buffer completed by a flush of the initial thread: the worker's later load races unless
+// it synchronised with the initial thread after the flush.
+void getThenLoadOnWorker(Simulator &s, SegmentId win, bool synchronised) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.lockAll(win, 1);
+    if (m.rank() == 0) {
+      Address buf = r.allocate(sizeof(int));
+      fork(r, kWorker, 2);
+      m.get(win, 1, 0, buf, sizeof(int), 3);
+      m.flush(win, 1, 4);
+      release(r, kTaskwait, 5);
+      onThread(r, kWorker);
+      if (synchronised) acquire(r, kTaskwait, 6);
+      m.load(buf, sizeof(int), 7);
+      onThread(r, kInitialThread);
+    }
+    m.unlockAll(win, 9);
+  });
+}
+
+TEST(Threads, LoadOfAGetBufferOnAnUnsynchronisedThreadRaces) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  getThenLoadOnWorker(s, win, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Get@3", "0:load@7")));
+}
+
+TEST(Threads, LoadAfterAcquiringFromTheFlushingThreadIsRaceFree) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  getThenLoadOnWorker(s, win, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+// A flush completes only the operations whose issue happened before it: a put of a worker that
+// the flushing thread never synchronised with stays open, and its buffer store still races.
+TEST(Threads, FlushDoesNotCompleteAConcurrentThreadsPut) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.lockAll(win, 1);
+    if (m.rank() == 0) {
+      Address buf = r.allocate(sizeof(int));
+      fork(r, kWorker, 2);
+      onThread(r, kWorker);
+      m.put(win, 1, 0, buf, sizeof(int), 3);
+      onThread(r, kInitialThread);
+      m.flush(win, 1, 4);
+      m.store(buf, sizeof(int), 5);
+    }
+    m.unlockAll(win, 9);
+  });
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@3", "0:store@5")));
+}
+
+} // namespace
+} // namespace rmarace::test
