@@ -49,6 +49,14 @@ void *startThread(void *raw) {
   return start.routine(start.argument);
 }
 
+// The calling thread acquires from / releases to a synchronisation object of the thread library.
+void acquire(const char *call, const void *returnAddress, uint64_t object) {
+  onEngine(call, returnAddress, [&](Process &p, LocationHandle site) { p.acquire(object, site); });
+}
+void release(const char *call, const void *returnAddress, uint64_t object) {
+  onEngine(call, returnAddress, [&](Process &p, LocationHandle site) { p.release(object, site); });
+}
+
 } // namespace
 } // namespace rmarace::threads
 
@@ -96,10 +104,7 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
   RMARACE_NEXT(pthread_mutex_lock);
   int rc = real(mutex);
   if (rc == 0)
-    onEngine("pthread_mutex_lock", __builtin_return_address(0),
-             [&](Process &p, LocationHandle site) {
-               p.acquire(object(ObjectKind::Mutex, mutex), site);
-             });
+    acquire("pthread_mutex_lock", __builtin_return_address(0), object(ObjectKind::Mutex, mutex));
   return rc;
 }
 
@@ -107,27 +112,20 @@ int pthread_mutex_trylock(pthread_mutex_t *mutex) {
   RMARACE_NEXT(pthread_mutex_trylock);
   int rc = real(mutex);
   if (rc == 0)
-    onEngine("pthread_mutex_trylock", __builtin_return_address(0),
-             [&](Process &p, LocationHandle site) {
-               p.acquire(object(ObjectKind::Mutex, mutex), site);
-             });
+    acquire("pthread_mutex_trylock", __builtin_return_address(0), object(ObjectKind::Mutex, mutex));
   return rc;
 }
 
 int pthread_mutex_unlock(pthread_mutex_t *mutex) {
   RMARACE_NEXT(pthread_mutex_unlock);
-  onEngine(
-      "pthread_mutex_unlock", __builtin_return_address(0),
-      [&](Process &p, LocationHandle site) { p.release(object(ObjectKind::Mutex, mutex), site); });
+  release("pthread_mutex_unlock", __builtin_return_address(0), object(ObjectKind::Mutex, mutex));
   return real(mutex);
 }
 
 // A waiter learns what the signaller did before signalling, and what the mutex protected.
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex) {
   RMARACE_NEXT(pthread_cond_wait);
-  onEngine("pthread_cond_wait", __builtin_return_address(0), [&](Process &p, LocationHandle site) {
-    p.release(object(ObjectKind::Mutex, mutex), site);
-  });
+  release("pthread_cond_wait", __builtin_return_address(0), object(ObjectKind::Mutex, mutex));
   int rc = real(cond, mutex);
   onEngine("pthread_cond_wait", __builtin_return_address(0), [&](Process &p, LocationHandle site) {
     p.acquire(object(ObjectKind::Mutex, cond), site);
@@ -139,9 +137,7 @@ int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex) {
 int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
                            const struct timespec *deadline) {
   RMARACE_NEXT(pthread_cond_timedwait);
-  onEngine(
-      "pthread_cond_timedwait", __builtin_return_address(0),
-      [&](Process &p, LocationHandle site) { p.release(object(ObjectKind::Mutex, mutex), site); });
+  release("pthread_cond_timedwait", __builtin_return_address(0), object(ObjectKind::Mutex, mutex));
   int rc = real(cond, mutex, deadline);
   onEngine("pthread_cond_timedwait", __builtin_return_address(0),
            [&](Process &p, LocationHandle site) {
@@ -153,26 +149,20 @@ int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
 
 int pthread_cond_signal(pthread_cond_t *cond) {
   RMARACE_NEXT(pthread_cond_signal);
-  onEngine(
-      "pthread_cond_signal", __builtin_return_address(0),
-      [&](Process &p, LocationHandle site) { p.release(object(ObjectKind::Mutex, cond), site); });
+  release("pthread_cond_signal", __builtin_return_address(0), object(ObjectKind::Mutex, cond));
   return real(cond);
 }
 
 int pthread_cond_broadcast(pthread_cond_t *cond) {
   RMARACE_NEXT(pthread_cond_broadcast);
-  onEngine(
-      "pthread_cond_broadcast", __builtin_return_address(0),
-      [&](Process &p, LocationHandle site) { p.release(object(ObjectKind::Mutex, cond), site); });
+  release("pthread_cond_broadcast", __builtin_return_address(0), object(ObjectKind::Mutex, cond));
   return real(cond);
 }
 
 int pthread_barrier_wait(pthread_barrier_t *barrier) {
   RMARACE_NEXT(pthread_barrier_wait);
-  onEngine("pthread_barrier_wait", __builtin_return_address(0),
-           [&](Process &p, LocationHandle site) {
-             p.release(object(ObjectKind::Barrier, barrier), site);
-           });
+  release("pthread_barrier_wait", __builtin_return_address(0),
+          object(ObjectKind::Barrier, barrier));
   int rc = real(barrier);
   onEngine("pthread_barrier_wait", __builtin_return_address(0),
            [&](Process &p, LocationHandle site) {
@@ -183,9 +173,7 @@ int pthread_barrier_wait(pthread_barrier_t *barrier) {
 
 int sem_post(sem_t *semaphore) {
   RMARACE_NEXT(sem_post);
-  onEngine("sem_post", __builtin_return_address(0), [&](Process &p, LocationHandle site) {
-    p.release(object(ObjectKind::Mutex, semaphore), site);
-  });
+  release("sem_post", __builtin_return_address(0), object(ObjectKind::Mutex, semaphore));
   return real(semaphore);
 }
 
@@ -193,9 +181,7 @@ int sem_wait(sem_t *semaphore) {
   RMARACE_NEXT(sem_wait);
   int rc = real(semaphore);
   if (rc == 0)
-    onEngine("sem_wait", __builtin_return_address(0), [&](Process &p, LocationHandle site) {
-      p.acquire(object(ObjectKind::Mutex, semaphore), site);
-    });
+    acquire("sem_wait", __builtin_return_address(0), object(ObjectKind::Mutex, semaphore));
   return rc;
 }
 
