@@ -205,7 +205,11 @@ void OriginTracker::notify(Rank target, SignalId signal, uint64_t value, Context
   Sequence first =
       associated ? associated - std::min<Sequence>(includedOps - 1, associated - 1) : 0;
   wire::NotifyRecord record{signal, value,      context, fenceCount(target, context),
-                            first,  associated, seq_};
+                            first,  associated, seq_,    {}};
+  if (sync_.multithreaded())
+    if (auto open = openOps_.find(target); open != openOps_.end())
+      for (const IssuedOp &op : open->second)
+        if (op.remoteWriteOpen && !issuedBefore(op)) record.unordered.push_back(op.seq);
   // A notification of this process to itself completes its own writes to its own memory.
   if (target == sync_.self()) {
     ends_.onNotify(target, record);

@@ -67,8 +67,8 @@ bool OwnAccesses::completionKnown(const OwnAccess &a) const {
 void OwnAccesses::sweepCompleted() {
   std::erase_if(completedUnknown_, [this](uint32_t id) {
     const OwnAccess &a = records_[id];
-    for (ThreadId t = 0; t < sync_.threadCount(); ++t)
-      if (!sync_.knows(t, {sync_.self(), a.completionThread}, a.lastEpoch + 1)) return false;
+    if (!sync_.knownToEveryThread({sync_.self(), a.completionThread}, a.lastEpoch + 1))
+      return false;
     untrack(id);
     return true;
   });
@@ -124,6 +124,18 @@ void OwnAccesses::checkPlainAgainstPending(Address addr, uint64_t size, AccessKi
 void OwnAccesses::recordOnExposed(uint32_t id) {
   const OwnAccess &own = records_[id];
   auto visit = [&](const ShadowRecord &x, Address granule, uint8_t overlap) {
+    if (x.kind == RecordKind::Load || x.kind == RecordKind::Store) {
+      // A plain access of another thread that the issuing thread does not know of (dissertation
+      // 2.3.5): the call's buffer access may happen together with it.
+      if (x.thread == own.thread || sync_.knows(own.thread, {sync_.self(), x.thread}, x.epoch + 1))
+        return;
+      AccessKind kind = x.kind == RecordKind::Store ? AccessKind::Store : AccessKind::Load;
+      if (!conflicting({own.kind, nullptr, nullptr}, {kind, nullptr, nullptr})) return;
+      reporter_.report(RaceKind::LocalBuffer, firstByte(granule, overlap),
+                       reporter_.describeOwn(own), reporter_.describeLocal(x, overlap),
+                       {RegionSubject::Own, id}, {Counterpart::Local, 0, x.epoch, x.thread});
+      return;
+    }
     if (x.kind != RecordKind::Remote) return;
     const RemoteAccess &r = target_.remote(x.subject);
     if (r.origin == sync_.self() || r.provisional) return;

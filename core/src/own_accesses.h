@@ -48,7 +48,8 @@ public:
   void checkPlainAgainstPending(Address addr, uint64_t size, AccessKind kind, bool languageAtomic,
                                 LocationHandle site);
   // Records a buffer access in the history of the exposed memory it touches, checking it against
-  // the remote accesses recorded there.
+  // the remote accesses recorded there and against plain accesses of threads the issuing thread
+  // is not ordered after.
   void recordOnExposed(uint32_t id);
 
   const OwnAccess &access(uint32_t id) const { return records_[id]; }

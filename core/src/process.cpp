@@ -40,6 +40,15 @@ void Process::threadJoined(ThreadId child, LocationHandle site) {
   parts_->own.sweepCompleted();
 }
 
+void Process::threadEnded(ThreadId t) {
+  sync_.endThread(t);
+  parts_->own.sweepCompleted();
+}
+
+void Process::threadResumed(ThreadId t) {
+  sync_.resumeThread(t);
+}
+
 void Process::release(uint64_t object, LocationHandle site) {
   parts_->direct.flush();
   sync_.release(object, site);
@@ -47,6 +56,7 @@ void Process::release(uint64_t object, LocationHandle site) {
 }
 
 void Process::acquire(uint64_t object, LocationHandle site) {
+  if (!sync_.hasNews(object)) return;
   parts_->direct.flush();
   sync_.acquire(object, site);
   onEpochChange();

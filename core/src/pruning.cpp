@@ -40,10 +40,7 @@ void Pruning::updateHorizon() {
 }
 
 bool Pruning::knownToEveryThread(const CompletionPoint &point) const {
-  if (!point.known()) return false;
-  for (ThreadId t = 0; t < sync_.threadCount(); ++t)
-    if (!point.knownTo(sync_.clockOf(t))) return false;
-  return true;
+  return point.known() && sync_.knownToEveryThread(point.slot(), point.threshold);
 }
 
 void Pruning::collectGarbage() {

@@ -34,7 +34,10 @@ public:
     switch (r.kind) {
     case RecordKind::Load:
     case RecordKind::Store:
-      return r.epoch >= horizon(r.thread);
+      // Another thread's later RMA call may still read or write these bytes as its buffer.
+      return r.epoch >= horizon(r.thread) ||
+             (sync_.multithreaded() &&
+              !sync_.knownToEveryThread({sync_.self(), r.thread}, r.epoch + 1));
     case RecordKind::Buffer: {
       const OwnAccess &a = own_.access(r.subject);
       return a.pending || a.lastEpoch >= horizon_;

@@ -131,6 +131,7 @@ std::vector<uint32_t> RegionEnds::targetWait(SignalId signal, std::optional<uint
       const RemoteAccess &r = target_.remote(id);
       if (r.origin != origin || r.regionEnd != kEpochInfinity) continue;
       if (r.kind != AccessKind::RemoteWrite || r.seq >= n.notifySeq) continue;
+      if (std::find(n.unordered.begin(), n.unordered.end(), r.seq) != n.unordered.end()) continue;
       bool fenced =
           (n.context == kAnyContext || r.context == n.context) && r.fenceCount < n.fenceBound;
       if (!fenced && (r.seq < n.associatedFirst || r.seq > n.associated)) continue;

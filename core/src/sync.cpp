@@ -104,7 +104,7 @@ SyncState::ThreadView &SyncState::ensureView(ThreadId t) {
 
 void SyncState::setCurrentThread(ThreadId t) {
   if (t == current_) return;
-  ensureView(t);
+  ensureView(t).ended = false;
   current_ = t;
   ++clockVersion_;
 }
@@ -160,6 +160,7 @@ void SyncState::join(ThreadId child, LocationHandle site) {
   ensureView(child);
   tickThread(child, site);
   VectorClock ended = views_[child].clock;
+  views_[child].ended = true;
   tick(site);
   learn(ended);
 }
@@ -177,6 +178,11 @@ void SyncState::acquire(uint64_t object, LocationHandle site) {
   tick(site);
   auto it = objects_.find(object);
   if (it != objects_.end()) learn(it->second);
+}
+
+bool SyncState::hasNews(uint64_t object) const {
+  auto it = objects_.find(object);
+  return it != objects_.end() && !it->second.lessOrEqual(clock());
 }
 
 void SyncState::pruneSitesBelow(Epoch e) {

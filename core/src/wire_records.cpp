@@ -140,7 +140,9 @@ void decode(WireReader &in, CompletionNotice &record) {
 
 void encode(WireWriter &out, const NotifyRecord &record) {
   out.putAll(Tag::Notify, record.signal, record.value, record.context, record.fenceBound,
-             record.associatedFirst, record.associated, record.notifySeq);
+             record.associatedFirst, record.associated, record.notifySeq,
+             static_cast<uint32_t>(record.unordered.size()));
+  for (Sequence s : record.unordered) out.put<Sequence>(s);
 }
 
 void decode(WireReader &in, NotifyRecord &record) {
@@ -151,6 +153,8 @@ void decode(WireReader &in, NotifyRecord &record) {
   record.associatedFirst = in.get<Sequence>();
   record.associated = in.get<Sequence>();
   record.notifySeq = in.get<Sequence>();
+  record.unordered.resize(in.get<uint32_t>());
+  for (auto &s : record.unordered) s = in.get<Sequence>();
 }
 
 void encode(WireWriter &out, const EpochClockRecord &record) {

@@ -1,6 +1,7 @@
 #include "AccessInstrumenter.h"
 
 #include "MemoryAccess.h"
+#include "SynchronisingAtomics.h"
 #include "rmarace/rmarace.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -115,6 +116,22 @@ void AccessInstrumenter::instrumentPackedLanes(const MemoryAccess &Access, Const
 void AccessInstrumenter::markCallSite(CallBase &Call) {
   IRBuilder<> IRB(&Call);
   IRB.CreateStore(Locations.locationOf(Call), Runtime.callSite());
+}
+
+// The release is told before the atomic writes and the acquire after it reads, so that an acquire
+// that reads a released value always finds the release.
+void AccessInstrumenter::synchronise(const SynchronisingAtomic &Atomic) {
+  Constant *Location = Locations.locationOf(*Atomic.Inst);
+  if (Atomic.Releases) {
+    IRBuilder<> IRB(Atomic.Inst);
+    IRB.CreateCall(Runtime.atomicSync(/*Release=*/true),
+                   {IRB.CreatePointerCast(Atomic.Address, IRB.getInt8PtrTy()), Location});
+  }
+  if (Atomic.Acquires) {
+    IRBuilder<> IRB(Atomic.Inst->getNextNode());
+    IRB.CreateCall(Runtime.atomicSync(/*Release=*/false),
+                   {IRB.CreatePointerCast(Atomic.Address, IRB.getInt8PtrTy()), Location});
+  }
 }
 
 } // namespace rmarace

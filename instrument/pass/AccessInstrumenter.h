@@ -1,6 +1,7 @@
 // Emits the instrumentation of one planned access or call: the inline fast filter and
 // __rmarace_access for scalar accesses, __rmarace_{read,write}_range for ranges, a per-lane check
-// for masked and gather/scatter accesses, and the call-site store before RMA library calls.
+// for masked and gather/scatter accesses, the call-site store before RMA library calls, and the
+// release and acquire calls around synchronising atomics.
 #ifndef RMARACE_INSTRUMENT_ACCESSINSTRUMENTER_H
 #define RMARACE_INSTRUMENT_ACCESSINSTRUMENTER_H
 
@@ -19,6 +20,7 @@ class Value;
 namespace rmarace {
 
 struct MemoryAccess;
+struct SynchronisingAtomic;
 
 class AccessInstrumenter {
 public:
@@ -26,6 +28,9 @@ public:
 
   void instrument(const MemoryAccess &Access);
   void markCallSite(llvm::CallBase &Call);
+  // __rmarace_atomic_release before a releasing atomic, __rmarace_atomic_acquire after an
+  // acquiring one.
+  void synchronise(const SynchronisingAtomic &Atomic);
 
 private:
   // The fast filter and, when it passes, __rmarace_access(addr, size, flags, loc); before Before.

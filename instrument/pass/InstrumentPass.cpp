@@ -25,6 +25,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (CallBase *Call : Function.MarkedCalls) Instrumenter.markCallSite(*Call);
     for (const PlannedAccess &Planned : Function.Accesses)
       if (Planned.instrumented()) Instrumenter.instrument(Planned.Access);
+    for (const SynchronisingAtomic &Atomic : Function.Atomics) Instrumenter.synchronise(Atomic);
   }
   M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
   return PreservedAnalyses::none();

@@ -59,7 +59,7 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
     if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
         F.hasFnAttribute(Attribute::Naked))
       continue;
-    FunctionPlan Current{&F, {}, callsToMark(F)};
+    FunctionPlan Current{&F, {}, callsToMark(F), collectSynchronisingAtomics(F)};
     LocalMemoryFilter Filter;
     for (MemoryAccess &Access : collectMemoryAccesses(F, DL))
       Current.Accesses.push_back({Access, decide(Access, Filter, Memory)});
@@ -134,6 +134,11 @@ PreservedAnalyses InstrumentationPlanPrinterPass::run(Module &M, ModuleAnalysisM
       OS << "  call-site ";
       printPosition(OS, *Call);
       OS << " " << Call->getCalledOperand()->stripPointerCasts()->getName() << "\n";
+    }
+    for (const SynchronisingAtomic &Atomic : Current.Atomics) {
+      OS << "  synchronising-atomic ";
+      printPosition(OS, *Atomic.Inst);
+      OS << (Atomic.Acquires ? " acquire" : "") << (Atomic.Releases ? " release" : "") << "\n";
     }
   }
   return PreservedAnalyses::all();

@@ -6,6 +6,7 @@
 
 #include "MemoryAccess.h"
 #include "Options.h"
+#include "SynchronisingAtomics.h"
 
 #include "llvm/IR/PassManager.h"
 
@@ -43,6 +44,8 @@ struct FunctionPlan {
   std::vector<PlannedAccess> Accesses;
   // Calls of MPI, OpenSHMEM and GASPI functions, whose location is stored in __rmarace_callsite.
   std::vector<llvm::CallBase *> MarkedCalls;
+  // Atomics with acquire or release semantics: each tells the runtime what it ordered.
+  std::vector<SynchronisingAtomic> Atomics;
 };
 
 struct InstrumentationPlan {

@@ -38,6 +38,11 @@ FunctionCallee RuntimeInterface::range(bool Write) {
                  {Type::getInt8PtrTy(Ctx), Type::getInt64Ty(Ctx), LocationTy->getPointerTo()});
 }
 
+FunctionCallee RuntimeInterface::atomicSync(bool Release) {
+  return declare(Release ? "__rmarace_atomic_release" : "__rmarace_atomic_acquire",
+                 {Type::getInt8PtrTy(M.getContext()), LocationTy->getPointerTo()});
+}
+
 Constant *RuntimeInterface::pageMap() {
   Type *BytePtr = Type::getInt8PtrTy(M.getContext());
   Constant *Map =

@@ -20,6 +20,8 @@ public:
   llvm::FunctionCallee access();
   // void __rmarace_{read,write}_range(const void *, uint64_t size, const rmarace_location *)
   llvm::FunctionCallee range(bool Write);
+  // void __rmarace_atomic_{release,acquire}(const void *, const rmarace_location *)
+  llvm::FunctionCallee atomicSync(bool Release);
   // unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES], as an i8** to the first entry.
   llvm::Constant *pageMap();
   // const rmarace_location *__rmarace_callsite

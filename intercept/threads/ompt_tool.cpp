@@ -4,11 +4,19 @@
 // the taskwait, taskgroup or barrier that waits for it, dependences order tasks, and critical,
 // ordered and locks release to and acquire from their wait identifier. `master`/`masked`, `single
 // nowait` and worksharing constructs without their barrier order nothing.
+//
+// A deferred explicit task runs as an engine thread of its own (a task identity, as Archer runs
+// tasks on ThreadSanitizer fibers): it knows what its creation made known and nothing of what the
+// thread that runs it did since, so a task that its creating thread runs later is still
+// unordered with the creator's accesses in between. Each OS thread keeps the identities of its
+// finished tasks for reuse, so their number is bounded by the threads and the task nesting depth.
 #include "engine.h"
 #include "rmarace/runtime/threads.h"
 
 #include <atomic>
+#include <limits>
 #include <omp-tools.h>
+#include <utility>
 #include <vector>
 
 namespace rmarace::threads {
@@ -28,6 +36,10 @@ struct TaskData {
   uint64_t team = 0; // the parallel region (0: none)
   bool explicitTask = false;
   bool started = false;
+  // Explicit tasks: the engine thread it runs as. A deferred task gets an identity when it
+  // starts; an undeferred, included or merged one runs as its creator.
+  ThreadId identity = kInitialThread;
+  bool ownIdentity = false;
   uint32_t barrierIndex = 0;             // implicit tasks: team barriers passed
   std::vector<const void *> dependences; // explicit tasks
   std::atomic<int> references{1};
@@ -64,8 +76,24 @@ bool isBarrier(ompt_sync_region_t kind) {
   }
 }
 
+// The OS thread's own engine thread (its implicit tasks run as it) and its idle task identities.
+constexpr ThreadId kNoIdentity = std::numeric_limits<ThreadId>::max();
+thread_local ThreadId osIdentity = kNoIdentity;
+thread_local std::vector<ThreadId> idleIdentities;
+
+ThreadId ownThread() {
+  if (osIdentity == kNoIdentity) osIdentity = rt::currentThread();
+  return osIdentity;
+}
+
+// libomp reports the dependences of an undeferred task (`if(0)`) before the task's creation, when
+// the creating task waits for them: they belong to the next task this thread creates.
+thread_local std::vector<const void *> dependencesOfNextTask;
+
+constexpr int kRunsAsCreator = ompt_task_undeferred | ompt_task_mergeable | ompt_task_merged;
+
 void onThreadBegin(ompt_thread_t, ompt_data_t *) {
-  rt::currentThread(); // numbers the thread now if its creation was not seen
+  ownThread(); // numbers the thread now if its creation was not seen
 }
 
 void onParallelBegin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *parallel, unsigned, int,
@@ -141,11 +169,14 @@ void onTaskCreate(ompt_data_t *encountering, const ompt_frame_t *, ompt_data_t *
   if (!(flags & ompt_task_explicit)) return;
   auto *data = new TaskData;
   data->explicitTask = true;
+  data->ownIdentity = !(flags & kRunsAsCreator);
+  data->identity = rt::currentThread();
   data->parent = taskOf(encountering);
   if (data->parent) {
     data->team = data->parent->team;
     data->parent->references.fetch_add(1, std::memory_order_relaxed);
   }
+  data->dependences = std::exchange(dependencesOfNextTask, {});
   created->ptr = data;
   onEngine("omp task", codeptr, [&](Process &p, LocationHandle site) {
     p.release(object(ObjectKind::TaskStart, data->id), site);
@@ -154,11 +185,26 @@ void onTaskCreate(ompt_data_t *encountering, const ompt_frame_t *, ompt_data_t *
 
 void onDependences(ompt_data_t *task, const ompt_dependence_t *deps, int count) {
   TaskData *data = taskOf(task);
-  if (!data) return;
-  for (int i = 0; i < count; ++i) data->dependences.push_back(deps[i].variable.ptr);
+  std::vector<const void *> &into = data ? data->dependences : dependencesOfNextTask;
+  for (int i = 0; i < count; ++i) into.push_back(deps[i].variable.ptr);
+}
+
+// The engine thread a task runs as; a deferred task that starts gets a task identity.
+ThreadId identityOf(TaskData *task) {
+  if (!task || !task->explicitTask) return ownThread();
+  if (task->ownIdentity && !task->started) {
+    if (idleIdentities.empty()) {
+      task->identity = rt::reserveThread();
+    } else {
+      task->identity = idleIdentities.back();
+      idleIdentities.pop_back();
+    }
+  }
+  return task->identity;
 }
 
 void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
+  ownThread();
   TaskData *done = taskOf(prior);
   if (done && done->explicitTask &&
       (status == ompt_task_complete || status == ompt_task_late_fulfill)) {
@@ -169,14 +215,18 @@ void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *
         p.release(object(ObjectKind::Children, a->id), site);
       if (done->team) p.release(object(ObjectKind::TeamTasks, done->team), site);
       for (const void *d : done->dependences) p.release(object(ObjectKind::Dependence, d), site);
+      if (done->ownIdentity) p.threadEnded(done->identity);
     });
+    if (done->ownIdentity) idleIdentities.push_back(done->identity);
     prior->ptr = nullptr;
     unreference(done);
   }
   TaskData *starting = taskOf(next);
+  rt::adoptThread(identityOf(starting));
   if (starting && starting->explicitTask && !starting->started) {
     starting->started = true;
     onEngine("omp task", nullptr, [&](Process &p, LocationHandle site) {
+      if (starting->ownIdentity) p.threadResumed(starting->identity);
       p.acquire(object(ObjectKind::TaskStart, starting->id), site);
       for (const void *d : starting->dependences)
         p.acquire(object(ObjectKind::Dependence, d), site);

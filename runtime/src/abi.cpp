@@ -56,6 +56,21 @@ rmarace::ResourceId annotationResource(uint64_t resource) {
   return rmarace::rt::domainId(rmarace::rt::IdDomain::Annotation, resource);
 }
 
+uint64_t atomicObject(const void *addr) {
+  return rmarace::rt::domainId(rmarace::rt::IdDomain::Atomics, reinterpret_cast<uintptr_t>(addr));
+}
+
+// A synchronising atomic is intercepted like a call at its own location. In a process that never
+// had a second thread it orders nothing, and costs a thread-local read and an atomic load.
+template <class F>
+void onAtomic(const char *call, const rmarace_location *loc, const void *returnAddress, F &&f) {
+  rmarace::rt::currentThread(); // a thread the engine has not met yet counts from now on
+  if (!rmarace::rt::otherThreadsExist()) return;
+  __rmarace_callsite = loc;
+  rmarace::rt::ScopedInterceptor scope(call, returnAddress);
+  if (scope) f(scope.runtime().process(), scope.site());
+}
+
 } // namespace
 
 extern "C" {
@@ -76,6 +91,20 @@ RMARACE_API void __rmarace_read_range(const void *addr, uint64_t size,
 RMARACE_API void __rmarace_write_range(const void *addr, uint64_t size,
                                        const rmarace_location *loc) {
   if (Runtime *rt = Runtime::instance(); rt && size) rt->accessRange(addr, size, true, loc);
+}
+
+RMARACE_API void __rmarace_atomic_release(const void *addr, const rmarace_location *loc) {
+  onAtomic("atomic release", loc, __builtin_return_address(0),
+           [&](rmarace::Process &p, rmarace::LocationHandle site) {
+             p.release(atomicObject(addr), site);
+           });
+}
+
+RMARACE_API void __rmarace_atomic_acquire(const void *addr, const rmarace_location *loc) {
+  onAtomic("atomic acquire", loc, __builtin_return_address(0),
+           [&](rmarace::Process &p, rmarace::LocationHandle site) {
+             p.acquire(atomicObject(addr), site);
+           });
 }
 
 RMARACE_API void rmarace_annotate_tick(void) {

@@ -28,6 +28,10 @@ void adoptLibraryThread() {
   tlsThreadState.inRuntime = true;
 }
 
+bool otherThreadsExist() {
+  return nextThread.load(std::memory_order_relaxed) > kInitialThread + 1;
+}
+
 ThreadId currentThread() {
   ThreadId &t = tlsThreadState.engineThread;
   if (t == kUnnumberedThread) t = isInitialThread() ? kInitialThread : reserveThread();

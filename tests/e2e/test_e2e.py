@@ -245,6 +245,19 @@ class E2E(Harness):
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertIn("received 42", result.stdout)
 
+    def test_openmp_threads_in_the_engine_at_once(self):
+        exe = self.build("omp_rma_stress.c", "-fopenmp")
+        result = self.rmarace_run(exe, 2)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertNotIn("data race", result.stderr)
+        for rank in (0, 1):
+            self.assertIn(f"rank {rank}: epochs 800 counted 800 slots 800", result.stdout)
+        racy = self.build("omp_rma_stress.c", "-fopenmp", "-DSHARED_SLOT", name="shared")
+        result = self.rmarace_run(racy, 2)
+        self.assertEqual(result.returncode, 66, result.stdout + result.stderr)
+        self.assert_race(result.stderr, "omp_rma_stress.c:44")
+        self.assertRegex(result.stderr, r"Remote write .* from rank \d, thread \d+")
+
     def test_mpich_smoke(self):
         self.assertIsNotNone(shutil.which("mpicc.mpich"),
                              "MPICH is not installed; scripts/install-deps.sh installs it")

@@ -156,5 +156,155 @@ TEST(Threads, FlushDoesNotCompleteAConcurrentThreadsPut) {
   EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@3", "0:store@5")));
 }
 
+// The put is issued by the initial thread, which then publishes it (an atomic release); the worker
+// acquires, flushes and refills the buffer: the flush completes the put (the atomic flag test of
+// the hybrid category).
+void putThenFlushOnWorker(Simulator &s, SegmentId win, bool synchronised) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.lockAll(win, 1);
+    if (m.rank() == 0) {
+      Address buf = r.allocate(sizeof(int));
+      fork(r, kWorker, 2);
+      m.put(win, 1, 0, buf, sizeof(int), 3);
+      release(r, kTaskwait, 4);
+      onThread(r, kWorker);
+      if (synchronised) acquire(r, kTaskwait, 5);
+      m.flush(win, 1, 6);
+      m.store(buf, sizeof(int), 7);
+      onThread(r, kInitialThread);
+    }
+    m.unlockAll(win, 9);
+  });
+}
+
+TEST(Threads, FlushOnAThreadThatLearnedOfThePutCompletesIt) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  putThenFlushOnWorker(s, win, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+TEST(Threads, FlushOnAThreadThatNeverLearnedOfThePutLeavesItOpen) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  putThenFlushOnWorker(s, win, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@3", "0:store@7")));
+}
+
+// The initial thread fills a buffer in its window; a worker then puts from it. Unless the worker
+// synchronised with the initial thread after the store, the put's read of its buffer races with
+// the store, although the store came first in time.
+void storeThenPutOnWorker(Simulator &s, SegmentId win, bool synchronised) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.lockAll(win, 1);
+    if (m.rank() == 0) {
+      fork(r, kWorker, 2);
+      m.store(m.winAddr(win), sizeof(int), 3);
+      release(r, kTaskwait, 4);
+      onThread(r, kWorker);
+      if (synchronised) acquire(r, kTaskwait, 5);
+      m.put(win, 1, 0, m.winAddr(win), sizeof(int), 6);
+      m.flush(win, 1, 7);
+      onThread(r, kInitialThread);
+    }
+    m.unlockAll(win, 9);
+  });
+}
+
+TEST(Threads, PutFromABufferAnUnorderedThreadStoredToRaces) {
+  Simulator s(2);
+  SegmentId win = s.segment(2 * sizeof(int), "win");
+  storeThenPutOnWorker(s, win, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@6", "0:store@3")));
+}
+
+TEST(Threads, PutFromABufferAfterAcquiringFromTheStoringThreadIsRaceFree) {
+  Simulator s(2);
+  SegmentId win = s.segment(2 * sizeof(int), "win");
+  storeThenPutOnWorker(s, win, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+// A worker of rank 0 posts a write; the initial thread then notifies on the same queue (the
+// critical-section test of the hybrid category). The notification covers the worker's write only
+// if the worker's posting happened before it.
+void writeOnWorkerThenNotify(Simulator &s, SegmentId seg, bool ordered) {
+  constexpr ContextId kQueue = 0;
+  constexpr uint32_t kId = 3;
+  s.run([&](SimRank &r) {
+    Gaspi g(r);
+    Address buf = r.allocate(sizeof(int));
+    if (g.rank() == 0) {
+      fork(r, kWorker, 2);
+      onThread(r, kWorker);
+      g.write(buf, 1, seg, 0, sizeof(int), kQueue, 3);
+      release(r, kTaskwait, 4);
+      onThread(r, kInitialThread);
+      if (ordered) acquire(r, kTaskwait, 5);
+      g.notify(seg, 1, kId, 1, kQueue, 6);
+    }
+    if (g.rank() == 1) {
+      g.notify_waitsome(seg, kId, 10, {0});
+      g.load(g.segAddr(seg, 0), sizeof(int), 11);
+    }
+    g.barrier(20);
+  });
+}
+
+TEST(Threads, NotificationDoesNotCoverAnUnorderedThreadsWrite) {
+  Simulator s(2);
+  SegmentId seg = s.segment(32, "seg");
+  writeOnWorkerThenNotify(s, seg, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:gaspi_write@3", "1:load@11")));
+}
+
+TEST(Threads, NotificationCoversAWriteOfAThreadItIsOrderedAfter) {
+  Simulator s(2);
+  SegmentId seg = s.segment(32, "seg");
+  writeOnWorkerThenNotify(s, seg, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+// Fig. 2.12 with `single nowait`: one thread of rank 1 loads the window before the other thread's
+// barrier (in time as well), and the put reaches rank 1 only during that barrier. Either thread
+// may be the one that loads.
+void loadBeforeAnotherThreadsBarrier(Simulator &s, SegmentId win, ThreadId loading,
+                                     ThreadId synchronising) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.barrier(1);
+    if (m.rank() == 0) {
+      m.lock(win, 1, LockType::Exclusive, 2);
+      Address value = r.allocate(sizeof(int));
+      m.put(win, 1, 0, value, sizeof(int), 3);
+      m.unlock(win, 1, 4);
+      m.barrier(5);
+      return;
+    }
+    fork(r, kWorker, 10);
+    onThread(r, loading);
+    m.load(m.winAddr(win), sizeof(int), 11);
+    onThread(r, synchronising);
+    m.barrier(5);
+    onThread(r, kInitialThread);
+  });
+}
+
+TEST(Threads, LoadOfAWorkerBeforeTheInitialThreadsBarrierRacesWithThePut) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  loadBeforeAnotherThreadsBarrier(s, win, kWorker, kInitialThread);
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@3", "1:load@11")));
+}
+
+TEST(Threads, LoadOfTheInitialThreadBeforeAWorkersBarrierRacesWithThePut) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  loadBeforeAnotherThreadsBarrier(s, win, kInitialThread, kWorker);
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@3", "1:load@11")));
+}
+
 } // namespace
 } // namespace rmarace::test

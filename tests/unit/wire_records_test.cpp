@@ -143,8 +143,9 @@ TEST(WireRecords, CompletionNoticeRoundTripWithEveryFlagCombination) {
 }
 
 TEST(WireRecords, NotifyRoundTrip) {
-  expectRoundTrip(NotifyRecord{0xABCD, 1, 5, 2, 10, 11, 12}, Tag::Notify);
-  expectRoundTrip(NotifyRecord{7, 0, kAnyContext, 0, 0, 0, 3}, Tag::Notify);
+  expectRoundTrip(NotifyRecord{0xABCD, 1, 5, 2, 10, 11, 12, {}}, Tag::Notify);
+  expectRoundTrip(NotifyRecord{7, 0, kAnyContext, 0, 0, 0, 3, {}}, Tag::Notify);
+  expectRoundTrip(NotifyRecord{7, 0, kAnyContext, 0, 0, 0, 3, {1, 2}}, Tag::Notify);
 }
 
 TEST(WireRecords, EpochClockRoundTrip) {

@@ -53,6 +53,13 @@ void __rmarace_access(const void *addr, uint64_t size, uint32_t flags, const rma
 void __rmarace_read_range(const void *addr, uint64_t size, const rmarace_location *loc);
 void __rmarace_write_range(const void *addr, uint64_t size, const rmarace_location *loc);
 
+/* Synchronising atomics (C11 and C++11 atomics, OpenMP `atomic` with a memory-order clause): the
+ * pass calls __rmarace_atomic_release before an atomic with release semantics writes `addr` and
+ * __rmarace_atomic_acquire after an atomic with acquire semantics read it. What the releasing
+ * thread did before then happens before what the acquiring thread does after. */
+void __rmarace_atomic_release(const void *addr, const rmarace_location *loc);
+void __rmarace_atomic_acquire(const void *addr, const rmarace_location *loc);
+
 /* Call-site marking: the pass stores the location of an MPI, OpenSHMEM or GASPI call into this
  * thread-local variable right before the call, so that reports name the line of the RMA call.
  * The runtime consumes and clears it. Initial-exec TLS: the runtime is linked or preloaded. */

@@ -1,7 +1,8 @@
 // End to end with the test fixture in place of the runtime: instrumented code calls
 // __rmarace_access exactly for the accesses to tracked pages (the inline fast filter), with the
 // access's size, flags and source location; memory intrinsics always report their ranges; the
-// call of an MPI function finds its own location in __rmarace_callsite.
+// call of an MPI function finds its own location in __rmarace_callsite; a sequentially consistent
+// atomic releases before it writes and acquires after it reads.
 // RUN: %clang -O1 -g -fpass-plugin=%plugin -Xclang -load -Xclang %plugin -mllvm -rmarace-mode=full -mllvm -rmarace-cluster=false -I%rmarace_include %s %fixture -Wl,-rpath,%{fixture_dir} -o %t
 // RUN: %t 2>&1 | FileCheck %s
 #include <stdint.h>
@@ -18,7 +19,9 @@ __attribute__((noinline)) static void touch(volatile double *tracked, volatile d
   // CHECK-NEXT: fixture: access r 8 at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in touch
   double sum = tracked[1] + untracked[1];
   untracked[0] = sum;
-  // CHECK-NEXT: fixture: access rw atomic 4 at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in touch
+  // CHECK-NEXT: fixture: access rw atomic 4 at {{.*}}fast-filter.c:[[# @LINE + 3]]:{{[0-9]+}} in touch
+  // CHECK-NEXT: fixture: atomic release at {{.*}}fast-filter.c:[[# @LINE + 2]]:{{[0-9]+}} in touch
+  // CHECK-NEXT: fixture: atomic acquire at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in touch
   __atomic_fetch_add((volatile int *)&tracked[2], 1, __ATOMIC_SEQ_CST);
 }
 

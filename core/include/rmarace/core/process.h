@@ -74,6 +74,9 @@ public:
   void threadCreated(ThreadId child, LocationHandle site);
   // The current thread waited for the end of `child` (join): what the child did happens before.
   void threadJoined(ThreadId child, LocationHandle site);
+  // Thread (or task identity) `t` makes no more accesses until it is resumed (or made current).
+  void threadEnded(ThreadId t);
+  void threadResumed(ThreadId t);
   // Release to and acquire from a thread synchronisation object (a mutex, a barrier instance, a
   // task, a dependence): what happened before a release happens before a later acquire.
   void release(uint64_t object, LocationHandle site);

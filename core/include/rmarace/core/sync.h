@@ -109,10 +109,23 @@ public:
   // Release to and acquire from a synchronisation object (a mutex, a barrier, a task, ...).
   void release(uint64_t object, LocationHandle site);
   void acquire(uint64_t object, LocationHandle site);
-  // Whether event `epoch` of thread `slot` happened before the current point of thread `who`.
+  // Whether acquiring `object` would teach the current thread anything (a thread that polls an
+  // object it already learned from must not tick on every poll).
+  bool hasNews(uint64_t object) const;
+  // Whether event `epoch` of thread `slot` happened before the current point of thread `who`. A
+  // thread knows every event it made itself: they precede it in program order.
   bool knows(ThreadId who, ClockSlot slot, Epoch epoch) const {
-    return views_[who].clock.at(slot) >= epoch;
+    return slot == ClockSlot{self_, who} || views_[who].clock.at(slot) >= epoch;
   }
+  // Whether every thread that may still act knows the event.
+  bool knownToEveryThread(ClockSlot slot, Epoch epoch) const {
+    for (ThreadId t = 0; t < threadCount(); ++t)
+      if (!views_[t].ended && !knows(t, slot, epoch)) return false;
+    return true;
+  }
+  // Thread `t` makes no more accesses until it is made current again.
+  void endThread(ThreadId t) { ensureView(t).ended = true; }
+  void resumeThread(ThreadId t) { ensureView(t).ended = false; }
 
   // A synchronisation event that publishes (signal) or absorbs (wait) clock knowledge. Every
   // such event starts a new epoch; `site` is remembered as the event that started it.
@@ -168,6 +181,9 @@ private:
     // of completions that become known after the wait that learned them.
     std::map<ClockSlot, std::vector<std::pair<Epoch, Epoch>>> knowledgeLog;
     std::set<ClockSlot> advanced;
+    // An ended thread (joined, or an idle identity of a finished task) makes no more accesses:
+    // what it does not know no longer keeps records alive. Acting again revives it.
+    bool ended = false;
   };
   const ThreadView &view() const { return views_[current_]; }
   ThreadView &view() { return views_[current_]; }

@@ -126,6 +126,8 @@ struct NotifyRecord {
   Sequence associatedFirst = 0; // the operations it includes (R8): [first, associated]
   Sequence associated = 0;      // 0: none
   Sequence notifySeq = 0;
+  // Earlier writes of threads the notifying thread is not ordered after: not included.
+  std::vector<Sequence> unordered;
   bool operator==(const NotifyRecord &) const = default;
 };
 void encode(WireWriter &out, const NotifyRecord &record);

@@ -16,6 +16,7 @@ enum class IdDomain : uint8_t {
   Shmem = 2,      // intercept/shmem
   Gaspi = 3,      // intercept/gaspi
   Threads = 4,    // intercept/threads (thread synchronisation objects)
+  Atomics = 5,    // __rmarace_atomic_* (runtime/src/abi.cpp): one object per atomic's address
 };
 
 inline constexpr unsigned kIdDomainShift = 60;

@@ -18,5 +18,8 @@ RMARACE_API void adoptThread(ThreadId thread);
 // the MPI library): its calls pass through every front end for its whole life. Such threads may
 // hold locks the engine's own calls into the library need, so they must never wait for the engine.
 RMARACE_API void adoptLibraryThread();
+// Whether a thread other than the initial one has been numbered: until then, nothing orders
+// threads and synchronisation between them can be skipped.
+RMARACE_API bool otherThreadsExist();
 
 } // namespace rmarace::rt
