@@ -1,0 +1,59 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "Fig 2.12 fixed with task dependences: rank 0 writes seg[0] of rank 1 with gaspi_write_notify. Rank 1 creates a task that waits for the notification and resets it (depend out on seg[0]) and then a task that loads seg[0] (depend in on seg[0]); the dependence orders the observation of the notification before the load."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    seg[128] = 42;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_write_notify(0, 512, 1, 0, 0, sizeof(int), 0, 1, 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+        {
+#pragma omp task depend(out : seg[0])
+            {
+                gaspi_notification_id_t id;
+                gaspi_notification_t old;
+                gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+                gaspi_notify_reset(0, id, &old);
+            }
+#pragma omp task depend(in : seg[0])
+            {
+                int v = seg[0];
+                printf("data = %d\n", v);
+            }
+        }
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

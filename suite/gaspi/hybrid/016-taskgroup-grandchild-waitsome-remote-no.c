@@ -1,0 +1,62 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "none",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": [],
+  "NPROCS": 2,
+  "DESCRIPTION": "Rank 0 writes seg[0] of rank 1 with gaspi_write_notify. On rank 1 a task inside a taskgroup creates a nested task that waits for the notification and resets it; the load of seg[0] after the taskgroup is ordered after all tasks of the group including descendants, so after the observation of the notification."
+}
+RACE LABELS END */
+#include <GASPI.h>
+#include <stdio.h>
+
+int main(void)
+{
+    gaspi_rank_t rank, nprocs;
+
+    gaspi_proc_init(GASPI_BLOCK);
+    gaspi_proc_rank(&rank);
+    gaspi_proc_num(&nprocs);
+    if (nprocs != 2) {
+        if (rank == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        gaspi_proc_term(GASPI_BLOCK);
+        return 1;
+    }
+    gaspi_segment_create(0, 1024, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED);
+    gaspi_pointer_t ptr;
+    gaspi_segment_ptr(0, &ptr);
+    int *seg = (int *)ptr; /* seg[0..127]: data accessed remotely, seg[128..]: local buffers */
+    seg[128] = 42;
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    if (rank == 0) {
+        gaspi_write_notify(0, 512, 1, 0, 0, sizeof(int), 0, 1, 0, GASPI_BLOCK);
+        gaspi_wait(0, GASPI_BLOCK);
+    }
+    if (rank == 1) {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+        {
+#pragma omp taskgroup
+            {
+#pragma omp task
+                {
+#pragma omp task
+                    {
+                        gaspi_notification_id_t id;
+                        gaspi_notification_t old;
+                        gaspi_notify_waitsome(0, 0, 1, &id, GASPI_BLOCK);
+                        gaspi_notify_reset(0, id, &old);
+                    }
+                }
+            }
+            int v = seg[0];
+            printf("data = %d\n", v);
+        }
+    }
+
+    gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);
+    gaspi_segment_delete(0);
+    gaspi_proc_term(GASPI_BLOCK);
+    return 0;
+}

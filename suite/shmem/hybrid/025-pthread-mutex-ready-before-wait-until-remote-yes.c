@@ -1,0 +1,74 @@
+/* RACE LABELS BEGIN
+{
+  "RACE_KIND": "remote",
+  "ACCESS_SET": ["rma write", "load"],
+  "RACE_PAIR": ["shmem_int_put@51", "LOAD@66"],
+  "NPROCS": 2,
+  "DESCRIPTION": "PE 0 puts x[0] of PE 1, calls shmem_fence and sets flag on PE 1 with shmem_int_atomic_set. On PE 1 a pthread publishes 'ready' under a mutex and only then calls shmem_int_wait_until on flag; the main thread waits for 'ready' under the mutex and loads x[0]. The load is ordered after the mutex hand-over, not after the wait, so it races with the put."
+}
+RACE LABELS END */
+#include <pthread.h>
+#include <shmem.h>
+#include <stdio.h>
+
+static int x[4];
+static int flag;
+static int seen;
+static int ready;
+static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static void *waiter(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&mutex);
+    ready = 1;
+    pthread_mutex_unlock(&mutex);
+    shmem_int_wait_until(&flag, SHMEM_CMP_EQ, 1);
+    return NULL;
+}
+
+int main(void)
+{
+    int provided;
+    shmem_init_thread(SHMEM_THREAD_SERIALIZED, &provided);
+    int me = shmem_my_pe();
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "this test needs 2 processes\n");
+        shmem_finalize();
+        return 1;
+    }
+    if (provided < SHMEM_THREAD_SERIALIZED) {
+        if (me == 0)
+            fprintf(stderr, "this test needs SHMEM_THREAD_SERIALIZED\n");
+        shmem_finalize();
+        return 1;
+    }
+    int v = 42;
+    shmem_barrier_all();
+    if (me == 0) {
+        // CONFLICT
+        shmem_int_put(&x[0], &v, 1, 1);
+        shmem_fence();
+        shmem_int_atomic_set(&flag, 1, 1);
+    }
+    if (me == 1) {
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, waiter, NULL) != 0)
+            shmem_global_exit(2);
+        int done = 0;
+        while (!done) {
+            pthread_mutex_lock(&mutex);
+            done = ready;
+            pthread_mutex_unlock(&mutex);
+        }
+        // CONFLICT
+        seen = x[0];
+        pthread_join(thread, NULL);
+    }
+    shmem_barrier_all();
+    printf("seen = %d\n", seen);
+
+    shmem_finalize();
+    return 0;
+}
