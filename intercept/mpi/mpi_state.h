@@ -129,6 +129,8 @@ private:
     std::size_t words;
   };
   DepositSlot depositSlot(ResourceId resource, Rank deposition) const;
+  std::size_t depositWords() const;
+  std::size_t threadWord(ClockSlot slot) const; // a thread's word in a deposit
   void receiveOne(Process &process, int source);
   void testSends();
   // The variable-size parts of a collective contribution (ledger entries, a clock's thread

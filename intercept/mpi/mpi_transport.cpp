@@ -27,6 +27,9 @@ constexpr int kTagEpochClose = 2;
 // locks) share this many slots per rank; identifiers are hashed to slots. Two resources that
 // share a slot synchronise more than they should (a race may be missed, never invented).
 constexpr std::size_t kSharedResourceSlots = 256;
+// Threads 1..kDepositThreads of every rank have a word of their own in a deposit (3.6); the
+// components of higher-numbered threads do not travel through deposits.
+constexpr std::size_t kDepositThreads = 15;
 constexpr double kPollInterval = 0.005; // seconds
 
 // Spreads identifiers that differ in a few low or high bits over all slots (splitmix64's
@@ -82,7 +85,8 @@ std::vector<std::byte> receiveBytes(int source, int tag, MPI_Comm comm, int *act
 MpiTransport::MpiTransport(State &state, MPI_Comm toolComm, Rank worldSize)
     : state_(state), toolComm_(toolComm), worldSize_(static_cast<std::size_t>(worldSize)) {
   PMPI_Op_create(&reduceContribution, 1, &reduceOp_);
-  MPI_Aint bytes = static_cast<MPI_Aint>(kSharedResourceSlots * 2 * worldSize_ * sizeof(uint64_t));
+  MPI_Aint bytes =
+      static_cast<MPI_Aint>(kSharedResourceSlots * depositWords() * sizeof(uint64_t));
   void *base = nullptr;
   PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, toolComm_, &base,
                     &sharedResourceWindow_);
@@ -396,7 +400,8 @@ CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bo
 }
 
 MPI_Win MpiTransport::createLockArea(const Channel &ch) {
-  MPI_Aint bytes = static_cast<MPI_Aint>(2 * 2 * worldSize_ * sizeof(uint64_t));
+  // A shared and an exclusive deposit per rank.
+  MPI_Aint bytes = static_cast<MPI_Aint>(2 * depositWords() * sizeof(uint64_t));
   void *base = nullptr;
   MPI_Win win = MPI_WIN_NULL;
   PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, ch.shadow, &base, &win);
@@ -406,7 +411,7 @@ MPI_Win MpiTransport::createLockArea(const Channel &ch) {
 }
 
 MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {
-  DepositSlot d{MPI_WIN_NULL, deposition, 0, 2 * worldSize_};
+  DepositSlot d{MPI_WIN_NULL, deposition, 0, depositWords()};
   if (rt::idDomain(resource) != rt::IdDomain::Mpi) {
     d.win = sharedResourceWindow_;
     d.disp = static_cast<MPI_Aint>(mixedHash(resource) % kSharedResourceSlots * d.words);
@@ -421,6 +426,16 @@ MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank de
   return d;
 }
 
+// A deposit is merged by a MAX accumulate, so every component has a fixed word: the ranks'
+// initial threads, the batches sent to the deposition process, then kDepositThreads words per rank.
+std::size_t MpiTransport::depositWords() const {
+  return worldSize_ * (2 + kDepositThreads);
+}
+
+std::size_t MpiTransport::threadWord(ClockSlot slot) const {
+  return 2 * worldSize_ + static_cast<std::size_t>(slot.rank) * kDepositThreads + slot.thread - 1;
+}
+
 void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) {
   auto [win, peer, disp, slot] = depositSlot(resource, deposition);
   if (win == MPI_WIN_NULL) return;
@@ -428,6 +443,9 @@ void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourceP
   data.resize(worldSize_, 0);
   data.insert(data.end(), payload.sentToDeposition.begin(), payload.sentToDeposition.end());
   data.resize(slot, 0);
+  for (const ThreadEntry &e : payload.clock.threadEntries())
+    if (e.slot.thread <= kDepositThreads && static_cast<std::size_t>(e.slot.rank) < worldSize_)
+      data[threadWord(e.slot)] = e.epoch;
   PMPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win);
   PMPI_Accumulate(data.data(), static_cast<int>(slot), MPI_UINT64_T, peer, disp,
                   static_cast<int>(slot), MPI_UINT64_T, MPI_MAX, win);
@@ -448,7 +466,11 @@ ResourcePayload MpiTransport::fetch(ResourceId resource, Rank deposition) {
   ResourcePayload p;
   p.clock =
       VectorClock(std::vector<Epoch>(data.begin(), data.begin() + static_cast<long>(worldSize_)));
-  p.sentToDeposition.assign(data.begin() + static_cast<long>(worldSize_), data.end());
+  p.sentToDeposition.assign(data.begin() + static_cast<long>(worldSize_),
+                            data.begin() + static_cast<long>(2 * worldSize_));
+  for (Rank r = 0; static_cast<std::size_t>(r) < worldSize_; ++r)
+    for (ThreadId t = 1; t <= kDepositThreads; ++t)
+      if (Epoch e = data[threadWord({r, t})]) p.clock.set(ClockSlot{r, t}, e);
   return p;
 }
 

@@ -258,6 +258,14 @@ class E2E(Harness):
         self.assert_race(result.stderr, "omp_rma_stress.c:44")
         self.assertRegex(result.stderr, r"Remote write .* from rank \d, thread \d+")
 
+    def test_exclusive_locks_of_threads_order_their_puts(self):
+        exe = self.build("thread_locks.c", "-pthread")
+        for _ in range(3):  # either origin may take the lock first
+            result = self.rmarace_run(exe, 3)
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+            self.assertNotIn("data race", result.stderr)
+            self.assertIn("cell 1 or 2", result.stdout)
+
     def test_mpich_smoke(self):
         self.assertIsNotNone(shutil.which("mpicc.mpich"),
                              "MPICH is not installed; scripts/install-deps.sh installs it")
