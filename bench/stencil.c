@@ -7,11 +7,21 @@
  * stencil. As in PRK the input is linear in the coordinates, so the L1 norm of the output is known
  * exactly ((COEFX + COEFY) per iteration) and checks the halo exchange.
  *
+ * Built with -fopenmp it is the hybrid version (bench/run's stencil_omp): the unpack, stencil and
+ * update loops run in OpenMP parallel loops, the halo exchange on the master thread
+ * (MPI_THREAD_FUNNELED); the result is bit for bit the same.
+ *
  * Usage: stencil [n [iterations]] */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#ifdef _OPENMP
+#define PARALLEL_FOR _Pragma("omp parallel for")
+#else
+#define PARALLEL_FOR
+#endif
 
 #define R 2 /* stencil radius, the PRK default */
 #define COEFX 1.0
@@ -48,7 +58,16 @@ static long min_l(long a, long b) {
 }
 
 int main(int argc, char **argv) {
+#ifdef _OPENMP
+  int provided;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  if (provided < MPI_THREAD_FUNNELED) {
+    fprintf(stderr, "stencil: MPI_THREAD_FUNNELED is not supported\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+#else
   MPI_Init(&argc, &argv);
+#endif
   int rank, nprocs;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
@@ -139,15 +158,18 @@ int main(int argc, char **argv) {
       const double *p = halo + slot_off[s];
       if (s == BOTTOM || s == TOP) {
         long jb = s == BOTTOM ? -R : height;
+        PARALLEL_FOR
         for (long j = jb; j < jb + R; j++)
-          for (long i = 0; i < width; i++) IN(i, j) = *p++;
+          for (long i = 0; i < width; i++) IN(i, j) = p[(j - jb) * width + i];
       } else {
         long ib = s == LEFT ? -R : width;
+        PARALLEL_FOR
         for (long j = 0; j < height; j++)
-          for (long i = ib; i < ib + R; i++) IN(i, j) = *p++;
+          for (long i = ib; i < ib + R; i++) IN(i, j) = p[j * R + i - ib];
       }
     }
 
+    PARALLEL_FOR
     for (long j = j0; j < j1; j++)
       for (long i = i0; i < i1; i++) {
         double v = OUT(i, j);
@@ -156,6 +178,7 @@ int main(int argc, char **argv) {
               weight[k] * (IN(i + k, j) - IN(i - k, j)) + weight[k] * (IN(i, j + k) - IN(i, j - k));
         OUT(i, j) = v;
       }
+    PARALLEL_FOR
     for (long j = 0; j < height; j++)
       for (long i = 0; i < width; i++) IN(i, j) += 1.0;
   }

@@ -19,7 +19,7 @@ void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this) return; // finished while this thread waited
   ReentrancyGuard reentrancy;
-  process_->setThread(currentThread());
+  process_->setThread(engineThreadOfThisThread());
   process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
                    reinterpret_cast<LocationHandle>(loc));
 }
@@ -32,7 +32,7 @@ void Runtime::accessRange(const void *addr, uint64_t size, bool write,
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
   ReentrancyGuard reentrancy;
-  process_->setThread(currentThread());
+  process_->setThread(engineThreadOfThisThread());
   process_->access(reinterpret_cast<Address>(addr), size, write, false,
                    reinterpret_cast<LocationHandle>(loc));
 }

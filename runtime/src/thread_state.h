@@ -4,6 +4,7 @@
 #pragma once
 
 #include "rmarace/core/types.h"
+#include "rmarace/runtime/threads.h"
 
 #include <limits>
 
@@ -27,6 +28,12 @@ struct ThreadState {
 // initial-exec: the runtime library is linked or preloaded, never dlopen()ed, so its TLS is in
 // the static block and needs no __tls_get_addr call. constinit: no TLS wrapper call either.
 [[gnu::tls_model("initial-exec")]] extern constinit thread_local ThreadState tlsThreadState;
+
+// This thread's engine number: the hot path's inline read of rt::currentThread().
+inline ThreadId engineThreadOfThisThread() {
+  ThreadId t = tlsThreadState.engineThread;
+  return t != kUnnumberedThread ? t : currentThread();
+}
 
 // Marks runtime work on this thread for its lifetime.
 class ReentrancyGuard {
