@@ -60,6 +60,8 @@ export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
 export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-1}
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx,sm}
+# Oversubscribed hybrid tests: waiting OpenMP threads sleep rather than spin.
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 
 if [ $# -eq 0 ]; then
     set -- "$here/mpi"

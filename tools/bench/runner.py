@@ -16,6 +16,9 @@ MPI_ENV_DEFAULTS = {
     "OMPI_MCA_rmaps_base_oversubscribe": "1",
     "OMPI_MCA_osc": "ucx,sm",
 }
+# The tests run oversubscribed (ranks times threads exceed the cores): a waiting OpenMP thread
+# sleeps instead of spinning away the cores the other ranks need.
+THREAD_ENV_DEFAULTS = {"OMP_WAIT_POLICY": "passive"}
 COMPILE_TIMEOUT = 300
 
 
@@ -39,7 +42,7 @@ class TestResult:
 
 def child_env():
     env = dict(os.environ)
-    for key, value in MPI_ENV_DEFAULTS.items():
+    for key, value in {**MPI_ENV_DEFAULTS, **THREAD_ENV_DEFAULTS}.items():
         env.setdefault(key, value)
     return env
 

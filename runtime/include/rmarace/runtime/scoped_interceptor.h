@@ -71,7 +71,12 @@ private:
 // neither analyse nor start anything (the call is another library's own business).
 RMARACE_API bool insideInterceptedCall();
 
+// A call that passes through inside another intercepted call (the MPI calls a GASPI library
+// makes) keeps the engine lock its outer call holds: the library may hold a lock of its own here,
+// and taking the engine lock back after the call while holding it would invert the lock order
+// with a thread that waits for that lock in a call made under the engine lock.
 template <class Call> decltype(auto) ScopedInterceptor::blocking(Call &&call) {
+  if (!runtime_) return std::forward<Call>(call)();
   BlockingRegion unlocked;
   return std::forward<Call>(call)();
 }
