@@ -266,6 +266,16 @@ class E2E(Harness):
             self.assertNotIn("data race", result.stderr)
             self.assertIn("cell 1 or 2", result.stdout)
 
+    def test_exit_code_counts_only_this_runs_records_in_a_shared_log(self):
+        racy = self.build("race_example.c", name="racy")
+        free = self.build("halo_fence.c", name="free")
+        log = os.path.join(self.dir, "shared.jsonl")
+        self.assertEqual(self.rmarace_run(racy, 2, f"--log={log}").returncode, 66)
+        result = self.rmarace_run(free, 2, f"--log={log}")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        with open(log) as f:
+            self.assertIn('"type":"race"', f.read())  # the first run's records are kept
+
     def test_mpich_smoke(self):
         self.assertIsNotNone(shutil.which("mpicc.mpich"),
                              "MPICH is not installed; scripts/install-deps.sh installs it")

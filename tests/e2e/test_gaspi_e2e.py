@@ -55,6 +55,14 @@ class Gaspi(Harness):
         self.assertIn("by gaspi_write (queue 0) from rank 0", result.stderr)
         self.assertIn("SUMMARY: 2 data races", result.stderr)
 
+    def test_threads_posting_at_the_same_time_do_not_deadlock(self):
+        exe = self.build("gaspi_threads_post.c", "-fopenmp")
+        for _ in range(3):  # the deadlock this guards against showed in most runs
+            result = self.rmarace_run(exe, 2)
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+            self.assertIn("rank 0 done", result.stdout)
+            self.assertIn("rank 1 done", result.stdout)
+
     def test_program_built_with_gaspicc_runs_preloaded(self):
         exe = self.build("gaspi_two_writers.c", "-g", compiler=tool("gaspicc"))
         result = self.rmarace_run(exe, 3, "--preload")
