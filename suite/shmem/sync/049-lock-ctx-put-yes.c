@@ -2,9 +2,9 @@
 {
   "RACE_KIND": "remote",
   "ACCESS_SET": ["rma write", "load"],
-  "RACE_PAIR": ["shmem_ctx_int_put@34", "LOAD@40"],
+  "RACE_PAIR": ["shmem_ctx_int_put@36", "LOAD@43"],
   "NPROCS": 2,
-  "DESCRIPTION": "PE 0 writes x[0] of PE 1 on a context created with shmem_ctx_create inside a critical section; shmem_clear_lock implies a quiet on the default context only, so the put need not be complete when PE 1 enters its critical section and loads x[0]."
+  "DESCRIPTION": "PE 0 writes x[0] of PE 1 on a context created with shmem_ctx_create inside a critical section; shmem_clear_lock implies a quiet on the default context only, so the put need not be complete when PE 1 enters its critical section and loads x[0]. PE 1 asks for the lock only after PE 0 announced (an atomic set, before the put) that it holds it, so that PE 0's critical section comes first."
 }
 RACE LABELS END */
 #include <shmem.h>
@@ -12,6 +12,7 @@ RACE LABELS END */
 
 static int x[4];
 static long lock;
+static int acquired;
 
 int main(void)
 {
@@ -30,11 +31,13 @@ int main(void)
     shmem_barrier_all();
     if (me == 0) {
         shmem_set_lock(&lock);
+        shmem_int_atomic_set(&acquired, 1, 1);
         // CONFLICT
         shmem_ctx_int_put(ctx, &x[0], &buf, 1, 1);
         shmem_clear_lock(&lock);
     }
     if (me == 1) {
+        shmem_int_wait_until(&acquired, SHMEM_CMP_EQ, 1);
         shmem_set_lock(&lock);
         // CONFLICT
         printf("x[0] = %d\n", x[0]);
