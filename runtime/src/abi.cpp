@@ -56,19 +56,22 @@ rmarace::ResourceId annotationResource(uint64_t resource) {
   return rmarace::rt::domainId(rmarace::rt::IdDomain::Annotation, resource);
 }
 
-uint64_t atomicObject(const void *addr) {
-  return rmarace::rt::domainId(rmarace::rt::IdDomain::Atomics, reinterpret_cast<uintptr_t>(addr));
-}
-
-// A synchronising atomic is intercepted like a call at its own location. In a process that never
-// had a second thread it orders nothing, and costs a thread-local read and an atomic load.
-template <class F>
-void onAtomic(const char *call, const rmarace_location *loc, const void *returnAddress, F &&f) {
+// A synchronising atomic is intercepted like an annotation at its own location. In a process
+// that never had a second thread it orders nothing, and costs a thread-local read and an atomic
+// load.
+void synchroniseAtomic(const char *call, bool release, const void *addr,
+                       const rmarace_location *loc, const void *returnAddress) {
   rmarace::rt::currentThread(); // a thread the engine has not met yet counts from now on
   if (!rmarace::rt::otherThreadsExist()) return;
   __rmarace_callsite = loc;
-  rmarace::rt::ScopedInterceptor scope(call, returnAddress);
-  if (scope) f(scope.runtime().process(), scope.site());
+  annotate(call, returnAddress, [&](Runtime &rt, rmarace::LocationHandle site) {
+    uint64_t object =
+        rmarace::rt::domainId(rmarace::rt::IdDomain::Atomics, reinterpret_cast<uintptr_t>(addr));
+    if (release)
+      rt.process().release(object, site);
+    else
+      rt.process().acquire(object, site);
+  });
 }
 
 } // namespace
@@ -94,17 +97,11 @@ RMARACE_API void __rmarace_write_range(const void *addr, uint64_t size,
 }
 
 RMARACE_API void __rmarace_atomic_release(const void *addr, const rmarace_location *loc) {
-  onAtomic("atomic release", loc, __builtin_return_address(0),
-           [&](rmarace::Process &p, rmarace::LocationHandle site) {
-             p.release(atomicObject(addr), site);
-           });
+  synchroniseAtomic("atomic release", /*release=*/true, addr, loc, __builtin_return_address(0));
 }
 
 RMARACE_API void __rmarace_atomic_acquire(const void *addr, const rmarace_location *loc) {
-  onAtomic("atomic acquire", loc, __builtin_return_address(0),
-           [&](rmarace::Process &p, rmarace::LocationHandle site) {
-             p.acquire(atomicObject(addr), site);
-           });
+  synchroniseAtomic("atomic acquire", /*release=*/false, addr, loc, __builtin_return_address(0));
 }
 
 RMARACE_API void rmarace_annotate_tick(void) {
