@@ -22,6 +22,7 @@ std::string describeAccess(const AccessRecord &a) {
   if (!a.location.call.empty()) out << " by " << a.location.call;
   out << (isRemote(a.kind) ? " from rank " : " at rank ") << a.rank;
   if (a.thread != kInitialThread) out << ", thread " << a.thread;
+  if (!a.location.context.empty()) out << " (" << a.location.context << ")";
   out << ": " << formatLocation(a.location);
   if (!a.location.function.empty()) out << " (in " << a.location.function << ")";
   if (a.atomicOp != AtomicOp::None)
@@ -67,7 +68,9 @@ std::string jsonEscape(const std::string &s) {
 std::string jsonLocation(const Location &l) {
   std::ostringstream out;
   out << "{\"file\":\"" << jsonEscape(l.file) << "\",\"line\":" << l.line << ",\"function\":\""
-      << jsonEscape(l.function) << "\",\"call\":\"" << jsonEscape(l.call) << "\"}";
+      << jsonEscape(l.function) << "\",\"call\":\"" << jsonEscape(l.call) << "\"";
+  if (!l.context.empty()) out << ",\"context\":\"" << jsonEscape(l.context) << "\"";
+  out << "}";
   return out.str();
 }
 

@@ -1,7 +1,8 @@
 // The atomic instructions of a function that order the events of threads: loads with acquire,
 // stores with release, and read-modify-writes with either (C11/C++11 atomics and OpenMP `atomic`
-// with a memory-order clause, which compile to LLVM atomics). Relaxed atomics order nothing;
-// fences and single-thread (signal) scope atomics are left out (docs/hybrid.md).
+// with a memory-order clause, which compile to LLVM atomics). Relaxed atomics order nothing unless
+// their function has a fence (`atomic_thread_fence`, `omp flush`); single-thread (signal) scope
+// atomics are left out (docs/hybrid.md).
 #ifndef RMARACE_INSTRUMENT_SYNCHRONISINGATOMICS_H
 #define RMARACE_INSTRUMENT_SYNCHRONISINGATOMICS_H
 

@@ -7,6 +7,8 @@
 #include "rmarace/runtime/scoped_interceptor.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 
@@ -85,8 +87,7 @@ std::vector<std::byte> receiveBytes(int source, int tag, MPI_Comm comm, int *act
 MpiTransport::MpiTransport(State &state, MPI_Comm toolComm, Rank worldSize)
     : state_(state), toolComm_(toolComm), worldSize_(static_cast<std::size_t>(worldSize)) {
   PMPI_Op_create(&reduceContribution, 1, &reduceOp_);
-  MPI_Aint bytes =
-      static_cast<MPI_Aint>(kSharedResourceSlots * depositWords() * sizeof(uint64_t));
+  MPI_Aint bytes = static_cast<MPI_Aint>(kSharedResourceSlots * depositWords() * sizeof(uint64_t));
   void *base = nullptr;
   PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, toolComm_, &base,
                     &sharedResourceWindow_);
@@ -436,6 +437,22 @@ std::size_t MpiTransport::threadWord(ClockSlot slot) const {
   return 2 * worldSize_ + static_cast<std::size_t>(slot.rank) * kDepositThreads + slot.thread - 1;
 }
 
+namespace {
+// Says once per process that an order through deposits is lost, so that a report it causes is
+// not taken at face value.
+void warnThreadBeyondDeposits(ClockSlot slot) {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true)) return;
+  std::fprintf(stderr,
+               "rmarace: warning: thread %u of rank %d synchronises through a lock (or another "
+               "resource deposit), which carries threads 1 to %zu of each rank only; what it "
+               "orders through locks is not seen, and a race reported with thread %u may not be "
+               "one (docs/hybrid.md)\n",
+               static_cast<unsigned>(slot.thread), static_cast<int>(slot.rank), kDepositThreads,
+               static_cast<unsigned>(slot.thread));
+}
+} // namespace
+
 void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) {
   auto [win, peer, disp, slot] = depositSlot(resource, deposition);
   if (win == MPI_WIN_NULL) return;
@@ -443,9 +460,13 @@ void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourceP
   data.resize(worldSize_, 0);
   data.insert(data.end(), payload.sentToDeposition.begin(), payload.sentToDeposition.end());
   data.resize(slot, 0);
-  for (const ThreadEntry &e : payload.clock.threadEntries())
-    if (e.slot.thread <= kDepositThreads && static_cast<std::size_t>(e.slot.rank) < worldSize_)
+  for (const ThreadEntry &e : payload.clock.threadEntries()) {
+    if (static_cast<std::size_t>(e.slot.rank) >= worldSize_) continue;
+    if (e.slot.thread <= kDepositThreads)
       data[threadWord(e.slot)] = e.epoch;
+    else
+      warnThreadBeyondDeposits(e.slot);
+  }
   PMPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win);
   PMPI_Accumulate(data.data(), static_cast<int>(slot), MPI_UINT64_T, peer, disp,
                   static_cast<int>(slot), MPI_UINT64_T, MPI_MAX, win);

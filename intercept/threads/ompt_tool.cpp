@@ -26,6 +26,7 @@ std::atomic<uint64_t> nextId{1};
 
 struct ParallelData {
   uint64_t id = nextId.fetch_add(1, std::memory_order_relaxed);
+  const void *codeptr = nullptr; // the parallel construct, for reports
 };
 
 // An implicit or explicit task. Explicit tasks are freed when they are complete and have no
@@ -42,6 +43,8 @@ struct TaskData {
   bool ownIdentity = false;
   uint32_t barrierIndex = 0;             // implicit tasks: team barriers passed
   std::vector<const void *> dependences; // explicit tasks
+  const void *codeptr = nullptr;         // explicit tasks: the task construct, for reports
+  rt::ThreadRole outerRole;              // implicit tasks: the thread's role before the region
   std::atomic<int> references{1};
 };
 
@@ -99,6 +102,7 @@ void onThreadBegin(ompt_thread_t, ompt_data_t *) {
 void onParallelBegin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *parallel, unsigned, int,
                      const void *codeptr) {
   auto *team = new ParallelData;
+  team->codeptr = codeptr;
   parallel->ptr = team;
   onEngine("omp parallel", codeptr, [&](Process &p, LocationHandle site) {
     p.release(object(ObjectKind::Fork, team->id), site);
@@ -117,13 +121,17 @@ void onParallelEnd(ompt_data_t *parallel, ompt_data_t *, int, const void *codept
 }
 
 void onImplicitTask(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_data_t *task,
-                    unsigned, unsigned, int flags) {
+                    unsigned, unsigned index, int flags) {
   if (flags & ompt_task_initial) return;
   if (endpoint == ompt_scope_begin) {
     auto *data = new TaskData;
-    data->team = static_cast<ParallelData *>(parallel->ptr)->id;
+    const auto *team = static_cast<ParallelData *>(parallel->ptr);
+    data->team = team->id;
     task->ptr = data;
     onEngine("omp parallel", nullptr, [&](Process &p, LocationHandle site) {
+      data->outerRole = rt::roleOfThread(p.thread());
+      rt::describeThread(p.thread(), {"OpenMP thread", static_cast<int>(index),
+                                      "of the parallel region at", team->codeptr});
       p.acquire(object(ObjectKind::Fork, data->team), site);
     });
     return;
@@ -132,6 +140,7 @@ void onImplicitTask(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_
   if (!data) return;
   onEngine("omp parallel", nullptr, [&](Process &p, LocationHandle site) {
     p.release(object(ObjectKind::Join, data->team), site);
+    rt::describeThread(p.thread(), data->outerRole);
   });
   task->ptr = nullptr;
   unreference(data);
@@ -177,6 +186,7 @@ void onTaskCreate(ompt_data_t *encountering, const ompt_frame_t *, ompt_data_t *
     data->parent->references.fetch_add(1, std::memory_order_relaxed);
   }
   data->dependences = std::exchange(dependencesOfNextTask, {});
+  data->codeptr = codeptr;
   created->ptr = data;
   onEngine("omp task", codeptr, [&](Process &p, LocationHandle site) {
     p.release(object(ObjectKind::TaskStart, data->id), site);
@@ -226,7 +236,11 @@ void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *
   if (starting && starting->explicitTask && !starting->started) {
     starting->started = true;
     onEngine("omp task", nullptr, [&](Process &p, LocationHandle site) {
-      if (starting->ownIdentity) p.threadResumed(starting->identity);
+      if (starting->ownIdentity) {
+        p.threadResumed(starting->identity);
+        rt::describeThread(starting->identity,
+                           {"OpenMP task", -1, "created at", starting->codeptr});
+      }
       p.acquire(object(ObjectKind::TaskStart, starting->id), site);
       for (const void *d : starting->dependences)
         p.acquire(object(ObjectKind::Dependence, d), site);

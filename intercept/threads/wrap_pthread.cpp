@@ -72,8 +72,11 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
   if (rmarace::rt::insideInterceptedCall())
     return real(thread, attr, startThread, new Start{routine, argument, 0, true});
   rmarace::ThreadId child = rmarace::rt::reserveThread();
-  onEngine("pthread_create", __builtin_return_address(0),
-           [&](Process &p, LocationHandle site) { p.threadCreated(child, site); });
+  const void *caller = __builtin_return_address(0);
+  onEngine("pthread_create", caller, [&](Process &p, LocationHandle site) {
+    p.threadCreated(child, site);
+    rmarace::rt::describeThread(child, {"thread", -1, "created by pthread_create at", caller});
+  });
   int rc = real(thread, attr, startThread, new Start{routine, argument, child, false});
   if (rc == 0) {
     std::lock_guard<std::mutex> guard(created().lock);

@@ -20,8 +20,7 @@ void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
   if (instance() != this) return; // finished while this thread waited
   ReentrancyGuard reentrancy;
   process_->setThread(engineThreadOfThisThread());
-  process_->access(reinterpret_cast<Address>(addr), size, write, atomic,
-                   reinterpret_cast<LocationHandle>(loc));
+  process_->access(reinterpret_cast<Address>(addr), size, write, atomic, accessSite(loc));
 }
 
 void Runtime::accessRange(const void *addr, uint64_t size, bool write,
@@ -33,8 +32,7 @@ void Runtime::accessRange(const void *addr, uint64_t size, bool write,
   if (instance() != this || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
   ReentrancyGuard reentrancy;
   process_->setThread(engineThreadOfThisThread());
-  process_->access(reinterpret_cast<Address>(addr), size, write, false,
-                   reinterpret_cast<LocationHandle>(loc));
+  process_->access(reinterpret_cast<Address>(addr), size, write, false, accessSite(loc));
 }
 
 } // namespace rmarace::rt

@@ -2,7 +2,9 @@
 
 #include "page_map.h"
 #include "reports.h"
+#include "rmarace/core/report_format.h"
 #include "symbolizer.h"
+#include "thread_roles.h"
 #include "thread_state.h"
 
 #include <cstdio>
@@ -41,6 +43,7 @@ Runtime::Runtime(Rank rank, Rank worldSize, Transport &transport) {
   process_->setTrackingListener(pageMap_.get());
   reports_ = std::make_unique<ReportWriter>(options_);
   symbolizer_ = std::make_unique<Symbolizer>();
+  roles_ = std::make_unique<ThreadRoles>();
 }
 
 Runtime::~Runtime() {
@@ -51,10 +54,29 @@ LocationHandle Runtime::callSite(const char *call, const rmarace_location *marke
                                  const void *returnAddress) {
   // A marked site identifies the call; the return address is only a fallback.
   const void *where = marked ? nullptr : returnAddress;
-  auto key = std::make_tuple(call, static_cast<const void *>(marked), where);
+  uint32_t role = roles_->idOf(process_->thread());
+  auto key = std::make_tuple(call, static_cast<const void *>(marked), where, role);
   auto [it, inserted] = callSiteIndex_.try_emplace(key, callSites_.size());
-  if (inserted) callSites_.push_back({call, marked, where});
+  if (inserted) callSites_.push_back({call, marked, where, role});
   return kCallSiteBit | it->second;
+}
+
+LocationHandle Runtime::accessSite(const rmarace_location *loc) {
+  uint32_t role = roles_->idOf(process_->thread());
+  if (role == ThreadRoles::kNoRole) return reinterpret_cast<LocationHandle>(loc);
+  if (lastAccessSite_.loc != loc || lastAccessSite_.role != role)
+    lastAccessSite_ = {loc, role, callSite(nullptr, loc, nullptr)};
+  return lastAccessSite_.handle;
+}
+
+std::string Runtime::describeRole(uint32_t id) {
+  const ThreadRole &role = roles_->role(id);
+  if (!role.what) return {};
+  std::string text = role.what;
+  if (role.index >= 0) text += " " + std::to_string(role.index);
+  if (role.relation && role.where)
+    text += std::string(" ") + role.relation + " " + formatLocation(symbolize(role.where));
+  return text;
 }
 
 Location Runtime::symbolize(const void *returnAddress) {
@@ -99,7 +121,8 @@ Location Runtime::resolve(LocationHandle handle) {
     } else if (site.returnAddress) {
       loc = symbolize(site.returnAddress);
     }
-    loc.call = site.call;
+    loc.call = site.call ? site.call : "";
+    loc.context = describeRole(site.role);
     return loc;
   }
   const auto *m = reinterpret_cast<const rmarace_location *>(handle);

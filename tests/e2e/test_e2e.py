@@ -258,6 +258,21 @@ class E2E(Harness):
         self.assert_race(result.stderr, "omp_rma_stress.c:44")
         self.assertRegex(result.stderr, r"Remote write .* from rank \d, thread \d+")
 
+    def test_reports_name_what_the_racing_thread_runs(self):
+        exe = self.build("thread_roles.c", "-g", "-fopenmp", "-pthread")
+        result = self.rmarace_run(exe, 2)
+        self.assertEqual(result.returncode, 66, result.stdout + result.stderr)
+        self.assertRegex(result.stderr, r"Load of 4 bytes at rank 0, thread \d+ \(OpenMP thread 1 "
+                         r"of the parallel region at \S*thread_roles.c:22\): \S*thread_roles.c:35")
+        contexts = {}
+        for race in (r for r in self.logs() if r["type"] == "race"):
+            for access in (race["first"], race["second"]):
+                contexts[access["location"]["line"]] = access["location"].get("context", "")
+        self.assertRegex(contexts[28], r"^OpenMP task created at \S*thread_roles.c:25$")
+        self.assertRegex(contexts[43],
+                         r"^thread created by pthread_create at \S*thread_roles.c:58$")
+        self.assertEqual(contexts[60], "")  # the initial thread runs nothing to name
+
     def test_exclusive_locks_of_threads_order_their_puts(self):
         exe = self.build("thread_locks.c", "-pthread")
         for _ in range(3):  # either origin may take the lock first
@@ -265,6 +280,14 @@ class E2E(Harness):
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             self.assertNotIn("data race", result.stderr)
             self.assertIn("cell 1 or 2", result.stdout)
+        self.assertNotIn("warning", result.stderr)
+        # Threads 16 and 17 of each rank: deposits do not carry their components (the ranks
+        # learn the joined thread 16's through the join), and the tool says so.
+        late = self.build("thread_locks.c", "-pthread", "-DEARLIER_THREADS=16", name="late")
+        result = self.rmarace_run(late, 3)
+        self.assertIn("cell 1 or 2", result.stdout)
+        self.assertRegex(result.stderr, r"rmarace: warning: thread 1[67] of rank \d synchronises "
+                         r"through a lock .* carries threads 1 to 15")
 
     def test_exit_code_counts_only_this_runs_records_in_a_shared_log(self):
         racy = self.build("race_example.c", name="racy")

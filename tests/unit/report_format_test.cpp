@@ -206,6 +206,22 @@ TEST(ReportFormat, TextCountsOccurrencesAndOpenRegions) {
   EXPECT_THAT(formatRaceText(r), Not(HasSubstr("Concurrent region")));
 }
 
+TEST(ReportFormat, TheThreadAndWhatItRanAreNamed) {
+  RaceRecord r = remoteRace();
+  r.later.thread = 2;
+  r.later.location.context = "OpenMP thread 1 of the parallel region at race.c:11";
+  std::string text = formatRaceText(r);
+  EXPECT_THAT(text, HasSubstr("from rank 0, thread 2 (OpenMP thread 1 of the parallel region at "
+                              "race.c:11): race.c:13"));
+  EXPECT_THAT(text, HasSubstr("Load of 4 bytes at rank 1: race.c:17"));
+  std::string json = formatRaceJson(r);
+  EXPECT_TRUE(JsonChecker(json).valid()) << json;
+  EXPECT_THAT(json, HasSubstr(R"("thread":2)"));
+  EXPECT_THAT(json,
+              HasSubstr(R"("context":"OpenMP thread 1 of the parallel region at race.c:11")"));
+  EXPECT_THAT(formatRaceJson(remoteRace()), Not(HasSubstr("context")));
+}
+
 TEST(ReportFormat, TextShowsAtomicity) {
   RaceRecord r = remoteRace();
   r.later.atomicOp = AtomicOp::Sum;

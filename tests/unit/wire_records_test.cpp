@@ -67,6 +67,10 @@ TEST(WireRecords, BatchHeaderRoundTrip) {
 TEST(WireRecords, LocationRoundTrip) {
   expectRoundTrip(location(), Tag::Location);
   expectRoundTrip(LocationRecord{}, Tag::Location); // empty strings
+  LocationRecord inTask = location();
+  inTask.location.context = "OpenMP task created at app.c:40";
+  expectRoundTrip(inTask, Tag::Location);
+  EXPECT_FALSE(inTask == location());
 }
 
 TEST(WireRecords, SnapshotRoundTrip) {

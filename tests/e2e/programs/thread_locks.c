@@ -1,12 +1,18 @@
 /* Exclusive passive-target epochs from threads that are not the ranks' initial threads: a pthread
  * of rank 0 and one of rank 1 each lock rank 2's window exclusively, put into the same element and
  * unlock. The lock orders the two puts (whichever comes second learns the first's unlock through
- * the lock's deposit, thread components included), so the program is race-free. */
+ * the lock's deposit, thread components included), so the program is race-free. With
+ * -DEARLIER_THREADS=N, N threads that do nothing are created and joined first, so that the putters
+ * have higher thread numbers. */
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
 
 static MPI_Win win;
+
+static void *idle(void *arg) {
+  return arg;
+}
 
 static void *putter(void *arg) {
   int value = *(int *)arg;
@@ -27,6 +33,13 @@ int main(int argc, char **argv) {
   }
   int cell = 0;
   MPI_Win_create(&cell, sizeof(cell), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+#ifdef EARLIER_THREADS
+  for (int i = 0; i < EARLIER_THREADS; i++) {
+    pthread_t thread;
+    pthread_create(&thread, NULL, idle, NULL);
+    pthread_join(thread, NULL);
+  }
+#endif
   if (rank < 2) {
     int value = rank + 1;
     pthread_t thread;

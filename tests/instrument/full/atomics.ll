@@ -57,3 +57,54 @@ define void @relaxed(i64* %word) {
   %b = atomicrmw add i64* %word, i64 1 syncscope("singlethread") seq_cst
   ret void
 }
+
+; C11 fences: a release fence makes the function's relaxed atomic writes release, an acquire
+; fence its relaxed atomic reads acquire (per function).
+define void @fenced_publish(i32* %data, i32* %flag) {
+; CHECK-LABEL: define void @fenced_publish(
+; CHECK-NOT: __rmarace_atomic_acquire
+; CHECK: call void @__rmarace_atomic_release(
+; CHECK-NEXT: store atomic i32 1, i32* %flag monotonic
+; CHECK: ret void
+  store i32 42, i32* %data, align 4
+  fence release
+  store atomic i32 1, i32* %flag monotonic, align 4
+  ret void
+}
+
+define i32 @fenced_consume(i32* %data, i32* %flag) {
+; CHECK-LABEL: define i32 @fenced_consume(
+; CHECK-NOT: __rmarace_atomic_release
+; CHECK: load atomic i32, i32* %flag monotonic
+; CHECK-NEXT: bitcast
+; CHECK-NEXT: call void @__rmarace_atomic_acquire(
+; CHECK: ret i32
+  %ready = load atomic i32, i32* %flag monotonic, align 4
+  fence acquire
+  %v = load i32, i32* %data, align 4
+  ret i32 %v
+}
+
+; `omp flush` (libomp's __kmpc_flush) is a sequentially consistent fence; a single-thread fence
+; orders nothing between threads.
+declare void @__kmpc_flush(i8*)
+
+define void @omp_flush(i32* %flag, i8* %loc) {
+; CHECK-LABEL: define void @omp_flush(
+; CHECK: call void @__rmarace_atomic_release(
+; CHECK-NEXT: atomicrmw add i32* %flag, i32 1 monotonic
+; CHECK-NEXT: bitcast
+; CHECK-NEXT: call void @__rmarace_atomic_acquire(
+  call void @__kmpc_flush(i8* %loc)
+  %old = atomicrmw add i32* %flag, i32 1 monotonic
+  ret void
+}
+
+define void @signal_fence(i32* %flag) {
+; CHECK-LABEL: define void @signal_fence(
+; CHECK-NOT: __rmarace_atomic_
+; CHECK: ret void
+  fence syncscope("singlethread") seq_cst
+  store atomic i32 1, i32* %flag monotonic, align 4
+  ret void
+}

@@ -56,6 +56,9 @@ struct Location {
   std::string file;
   std::string function;
   std::string call; // e.g. "MPI_Put"; empty for plain loads and stores
+  // What the accessing thread was running, when its thread library said so (e.g. "OpenMP task
+  // created at t.c:40"); empty for a process's initial thread.
+  std::string context;
   uint32_t line = 0;
   uint32_t column = 0;
 };

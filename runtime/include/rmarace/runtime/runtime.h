@@ -26,6 +26,7 @@ namespace rmarace::rt {
 class PageMap;
 class ReportWriter;
 class Symbolizer;
+class ThreadRoles;
 
 class RMARACE_API Runtime final : public ProcessHost {
 public:
@@ -43,11 +44,14 @@ public:
   // Serialises the engine against other threads (see docs/runtime.md). Not recursive: take it
   // through ScopedInterceptor, which knows whether this thread holds it already.
   EngineLock &lock() { return lock_; }
+  ThreadRoles &threadRoles() { return *roles_; }
 
   // Location handles. Plain-access handles are `rmarace_location` addresses from the pass;
-  // call sites are interned with their call name (high bit set).
+  // call sites, and plain-access sites of a thread with a role (ThreadRole), are interned with
+  // their call name and the current thread's role (high bit set).
   LocationHandle callSite(const char *call, const rmarace_location *marked,
                           const void *returnAddress);
+  LocationHandle accessSite(const rmarace_location *loc);
   Location resolve(LocationHandle handle) override;
 
   void reportRace(const RaceRecord &race) override;
@@ -75,12 +79,21 @@ private:
   std::unique_ptr<ReportWriter> reports_;
 
   struct CallSite {
-    const char *call;
+    const char *call; // null for a plain access
     const rmarace_location *marked;
     const void *returnAddress;
+    uint32_t role;
   };
   std::vector<CallSite> callSites_;
-  std::map<std::tuple<const char *, const void *, const void *>, uint64_t> callSiteIndex_;
+  std::map<std::tuple<const char *, const void *, const void *, uint32_t>, uint64_t> callSiteIndex_;
+  // The last plain-access site interned with a role: loops repeat it.
+  struct {
+    const rmarace_location *loc = nullptr;
+    uint32_t role = 0;
+    LocationHandle handle = kNoLocation;
+  } lastAccessSite_;
+  std::unique_ptr<ThreadRoles> roles_;
+  std::string describeRole(uint32_t role);
   std::unordered_map<const void *, Location> symbolized_;
   std::unique_ptr<Symbolizer> symbolizer_;
   Location symbolize(const void *returnAddress);

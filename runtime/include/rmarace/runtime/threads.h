@@ -22,4 +22,17 @@ RMARACE_API void adoptLibraryThread();
 // threads and synchronisation between them can be skipped.
 RMARACE_API bool otherThreadsExist();
 
+// What a thread runs, for reports: "<what> <index> <relation> <file:line of where>", e.g.
+// {"OpenMP thread", 1, "of the parallel region at", codeptr}. Texts are static strings; index -1
+// and a null relation are left out. A thread without a role (the default) is named by number only.
+struct ThreadRole {
+  const char *what = nullptr;
+  int index = -1;
+  const char *relation = nullptr;
+  const void *where = nullptr; // a code address of the program
+};
+// Both need the engine lock: call them inside an intercepted call's scope.
+RMARACE_API void describeThread(ThreadId thread, const ThreadRole &role);
+RMARACE_API ThreadRole roleOfThread(ThreadId thread);
+
 } // namespace rmarace::rt
