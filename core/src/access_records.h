@@ -65,6 +65,9 @@ struct RemoteAccess {
   bool languageAtomic = false;       // ... with a C/C++ atomic
   LocationHandle site = kNoLocation; // in the origin's namespace (self: this process's)
   bool open = true;
+  // Replaced in the history by a newer repeat of the same call (TargetChecker::supersedes): its
+  // slot is released at the next collection even though its region has not ended.
+  bool superseded = false;
 };
 
 } // namespace rmarace

@@ -147,6 +147,11 @@ void Process::closeActiveEpoch(ContextId context) {
 void Process::onEpochChange() {
   parts_->epochs.clockChanged();
   parts_->history.newGeneration();
+  collectIfGrown();
+}
+
+void Process::collectIfGrown() {
+  if (parts_->history.shouldCollect() || parts_->pruning.shouldCollect()) collectGarbage();
 }
 
 ClockPayload Process::signal(Rank destination, LocationHandle site,
@@ -219,7 +224,7 @@ void Process::settle() {
   p.origin.completeAcknowledged();
   p.own.sweepCompleted();
   p.history.newGeneration();
-  if (p.history.shouldCollect()) collectGarbage();
+  collectIfGrown();
 }
 
 // ---- Transport ----------------------------------------------------------------------------------
@@ -239,6 +244,7 @@ void Process::flushBatches() {
 
 void Process::receive(Rank origin, std::vector<std::byte> bytes) {
   parts_->inbox.receive(origin, std::move(bytes));
+  collectIfGrown();
 }
 
 void Process::finish() {
@@ -269,6 +275,7 @@ Process::Stats Process::stats() const {
   const SlotPool<OwnAccess> &own = p.own.records();
   for (uint32_t id = 0; id < own.size(); ++id)
     s.pendingOwnAccesses += own.inUse(id) && own[id].pending;
+  s.ownAccessRecords = own.countInUse();
   s.liveRemoteAccesses = p.target.records().countInUse();
   s.shadowCellBytes = p.history.cellBytes();
   s.shadowSetBytes = p.history.setBytes();

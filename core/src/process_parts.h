@@ -30,7 +30,7 @@ struct Process::Parts {
         own(sync, host, history, target, reporter, pruning),
         target(sync, host, history, segments, own, reporter, pruning, ends),
         ends(sync, target, reporter, outbox), reporter(host, sync, history, sites, own, target),
-        pruning(sync, history, own, target, reporter),
+        pruning(sync, history, own, target, ends, reporter),
         origin(sync, segments, own, epochs, outbox, target, ends), direct(segments, origin),
         local(sync, history, sites, own, segments, direct, target, reporter, pruning),
         inbox(sync, target, ends, origin) {}

@@ -9,8 +9,8 @@
 namespace rmarace {
 
 Pruning::Pruning(SyncState &sync, AccessHistory &history, OwnAccesses &own, TargetChecker &target,
-                 const RaceReporter &reporter)
-    : sync_(sync), history_(history), own_(own), target_(target), reporter_(reporter),
+                 RegionEnds &ends, const RaceReporter &reporter)
+    : sync_(sync), history_(history), own_(own), target_(target), ends_(ends), reporter_(reporter),
       horizon_(sync.pruneHorizon()) {}
 
 void Pruning::updateHorizon() {
@@ -34,9 +34,13 @@ void Pruning::updateHorizon() {
   // Received accesses whose region is still open may be reported later, naming where their
   // region started.
   Epoch sites = h;
-  for (const auto &[origin, peer] : target_.incoming())
-    for (uint32_t id : peer.live) sites = std::min(sites, target_.remote(id).regionStart);
+  for (const auto &[origin, peer] : target_.incoming()) sites = std::min(sites, peer.liveStartMin);
   sync_.pruneSitesBelow(sites);
+}
+
+bool Pruning::shouldCollect() const {
+  std::size_t records = target_.records().countInUse() + own_.records().countInUse();
+  return records > std::max(kRecordCollectionFloor, 2 * recordsAfterCollect_);
 }
 
 bool Pruning::knownToEveryThread(const CompletionPoint &point) const {
@@ -63,14 +67,23 @@ void Pruning::collectGarbage() {
   }
   for (uint32_t id = 0; id < remote.size(); ++id) {
     const RemoteAccess &a = remote[id];
-    if (remote.inUse(id) && !remoteMarked[id] && !a.open && !a.provisional &&
-        a.regionEnd != kEpochInfinity &&
-        (sync_.threadCount() == 1 || knownToEveryThread(a.completion)))
-      remote.release(id);
+    if (!remote.inUse(id) || remoteMarked[id] || a.open || a.provisional) continue;
+    bool ended = a.regionEnd != kEpochInfinity &&
+                 (sync_.threadCount() == 1 || knownToEveryThread(a.completion));
+    if (!ended && !a.superseded) continue;
+    if (!ended) ends_.forget(id);
+    remote.release(id);
   }
-  // A released access can no longer be ordered against anything: forget that it waits.
-  for (auto &[origin, peer] : target_.incoming())
-    std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) { return !remote.inUse(id); });
+  // A released access can no longer be ordered against anything: forget that it waits, and let
+  // no list name its slot, which a new access may take.
+  auto released = [&](uint32_t id) { return !remote.inUse(id); };
+  for (auto &[origin, peer] : target_.incoming()) {
+    std::erase_if(peer.awaitingOriginCompletion, released);
+    std::erase_if(peer.open, released);
+    std::erase_if(peer.live, released);
+    ends_.compactLive(origin);
+  }
+  recordsAfterCollect_ = remote.countInUse() + own.countInUse();
   target_.dropFinishedSelfWrites();
 }
 

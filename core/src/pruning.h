@@ -5,6 +5,7 @@
 #pragma once
 
 #include "own_accesses.h"
+#include "region_ends.h"
 #include "rmarace/core/history.h"
 #include "rmarace/core/types.h"
 #include "target_checker.h"
@@ -18,8 +19,12 @@ class SyncState;
 
 class Pruning {
 public:
+  // Access records are collected too when their number has doubled, from this many: repeats of
+  // one call that no synchronisation of the target prunes are superseded, not pruned.
+  static constexpr std::size_t kRecordCollectionFloor = 4096;
+
   Pruning(SyncState &sync, AccessHistory &history, OwnAccesses &own, TargetChecker &target,
-          const RaceReporter &reporter);
+          RegionEnds &ends, const RaceReporter &reporter);
 
   Epoch horizon() const { return horizon_; }
   Epoch horizon(ThreadId t) const {
@@ -40,7 +45,12 @@ public:
               !sync_.knownToEveryThread({sync_.self(), r.thread}, r.epoch + 1));
     case RecordKind::Buffer: {
       const OwnAccess &a = own_.access(r.subject);
-      return a.pending || a.lastEpoch >= horizon_;
+      if (a.pending) return true;
+      // Memory no other process accesses: only threads of this one that do not know the
+      // completion yet can still meet the record.
+      if (!a.onExposed)
+        return !sync_.knownToEveryThread({sync_.self(), a.completionThread}, a.lastEpoch + 1);
+      return a.lastEpoch >= horizon_;
     }
     case RecordKind::Remote: {
       const RemoteAccess &a = target_.remote(r.subject);
@@ -52,12 +62,15 @@ public:
   }
   // Drops dead records from the history and frees the access records nothing refers to.
   void collectGarbage();
+  // Whether enough access records accumulated since the last collection to collect again.
+  bool shouldCollect() const;
 
 private:
   SyncState &sync_;
   AccessHistory &history_;
   OwnAccesses &own_;
   TargetChecker &target_;
+  RegionEnds &ends_;
   const RaceReporter &reporter_;
   // Whether every thread of this process knows `point` (then no later access of any thread can
   // fall into the region it ends).
@@ -66,6 +79,7 @@ private:
   // Records older than this epoch can no longer race (see live()).
   Epoch horizon_ = 0;
   std::vector<Epoch> threadHorizons_; // the same for every thread (initial thread included)
+  std::size_t recordsAfterCollect_ = 0;
 };
 
 } // namespace rmarace

@@ -70,12 +70,14 @@ bool completes(const wire::CompletionNotice &notice, const RemoteAccess &r) {
 
 void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &notice) {
   PeerIn &peer = target_.incoming(origin);
-  for (uint32_t id : peer.live) {
+  std::erase_if(peer.open, [&](uint32_t id) {
     const RemoteAccess &r = target_.remote(id);
     if (r.open && completes(notice, r))
       setCompletion(id, {origin, notice.threshold, notice.thread}, notice.completionSeq);
-  }
-  compactLive(origin);
+    return !r.open;
+  });
+  if (peer.live.size() >= std::max(kLiveCompactionFloor, 2 * peer.liveAfterCompaction))
+    compactLive(origin);
   std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) {
     RemoteAccess &r = target_.remote(id);
     if (!completes(notice, r)) return false;
@@ -85,8 +87,25 @@ void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &n
 }
 
 void RegionEnds::compactLive(Rank origin) {
-  std::erase_if(target_.incoming(origin).live,
+  PeerIn &peer = target_.incoming(origin);
+  std::erase_if(peer.live,
                 [this](uint32_t id) { return target_.remote(id).regionEnd != kEpochInfinity; });
+  peer.liveAfterCompaction = peer.live.size();
+  peer.liveStartMin = kEpochInfinity;
+  for (uint32_t id : peer.live)
+    peer.liveStartMin = std::min(peer.liveStartMin, target_.remote(id).regionStart);
+}
+
+void RegionEnds::forget(uint32_t id) {
+  const RemoteAccess &r = target_.remote(id);
+  if (r.open || r.regionEnd != kEpochInfinity) return;
+  auto slot = pending_.find(r.completion.slot());
+  if (slot == pending_.end()) return;
+  auto at = slot->second.find(r.completion.threshold);
+  if (at == slot->second.end()) return;
+  std::erase(at->second, id);
+  if (at->second.empty()) slot->second.erase(at);
+  if (slot->second.empty()) pending_.erase(slot);
 }
 
 void RegionEnds::completeAtTargetWait(uint32_t id) {

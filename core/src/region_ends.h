@@ -23,6 +23,9 @@ class TargetChecker;
 
 class RegionEnds {
 public:
+  // A peer's list of accesses with open regions is compacted when it has doubled, from this size.
+  static constexpr std::size_t kLiveCompactionFloor = 64;
+
   RegionEnds(SyncState &sync, TargetChecker &target, RaceReporter &reporter, Outbox &outbox);
 
   // Remote access `id` completed at `point` (and, for origin-side completions, at the origin's
@@ -37,12 +40,15 @@ public:
   // origins whose buffers wait for it (implicit completion, Fig. 6.7). Returns the records of
   // this process's own writes to its own memory it completed.
   std::vector<uint32_t> targetWait(SignalId signal, std::optional<uint64_t> value);
+  // Remote access `id`, whose region end is not known, is about to be released: it waits for no
+  // region end any more.
+  void forget(uint32_t id);
+  // Forgets the accesses of `origin` whose region end is known.
+  void compactLive(Rank origin);
 
 private:
   // Completes a remote write at a target wait, also when a later completion notice arrived first.
   void completeAtTargetWait(uint32_t id);
-  // Forgets the accesses of `origin` whose region end is known.
-  void compactLive(Rank origin);
   // Ends the region of `id` at the initial thread's next wait after its completion point, or
   // queues it until that thread knows the point.
   void endRegion(uint32_t id);

@@ -69,6 +69,8 @@ void TargetChecker::onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &
   r.languageAtomic = record.languageAtomic;
   r.site = record.site;
   peer.live.push_back(id);
+  peer.liveStartMin = std::min(peer.liveStartMin, r.regionStart);
+  peer.open.push_back(id);
   // A direct access is over when the load or store returns: any event of the origin after it
   // happens after its completion.
   if (r.direct)
@@ -207,22 +209,20 @@ void TargetChecker::check(uint32_t id) {
 }
 
 void TargetChecker::insert(uint32_t id) {
+  if (!records_[id].provisional) check(id);
+  record(id);
+}
+
+void TargetChecker::record(uint32_t id) {
   const RemoteAccess &r = records_[id];
-  if (!r.provisional) check(id);
   ShadowRecord record;
   record.kind = RecordKind::Remote;
   record.subject = id;
   auto noVisit = [](const ShadowRecord &, Address, uint8_t) {};
-  // Accesses whose check waits for their lock acquisition must still meet every older record;
-  // looked up only when a record could be replaced.
-  std::optional<bool> checksPending;
   auto replaced = [&](const ShadowRecord &x) {
     if (x.kind != RecordKind::Remote || !supersedes(r, records_[x.subject])) return false;
-    if (!checksPending) {
-      checksPending = false;
-      for (const auto &[origin, peer] : incoming_) *checksPending |= !peer.provisional.empty();
-    }
-    return !*checksPending;
+    records_[x.subject].superseded = true;
+    return true;
   };
   auto live = [&](const ShadowRecord &x) { return pruning_.live(x) && !replaced(x); };
   for (const ByteRange &range : r.ranges.ranges()) {
@@ -249,7 +249,11 @@ void TargetChecker::insert(uint32_t id) {
 //   other ranks (equal clocks but for its own entry). For this process's own accesses, what it
 //   learned in between came with every access issued before it (the delivery guarantee), and
 //   those were checked against the older record when they arrived.
-// Accesses still waiting for their check (unconfirmed lock epochs) keep every record alive.
+// The same holds for an access still waiting for its check (an unconfirmed lock epoch): its final
+// clock only adds what its origin learned, and whatever orders it after the newer one's region
+// end, or before both region starts, orders it so against the older one too. The repeats of lock
+// epochs are provisional themselves when they arrive: they replace their older repeats when their
+// acquisition is confirmed.
 bool TargetChecker::supersedes(const RemoteAccess &newer, const RemoteAccess &older) const {
   if (&newer == &older || older.origin != newer.origin || older.site != newer.site ||
       older.kind != newer.kind || older.context != newer.context ||
@@ -312,6 +316,7 @@ void TargetChecker::finalizeProvisional(uint32_t id, const VectorClock &acquisit
   r.regionStart = (*r.snapshot)[sync_.self()];
   r.provisional = false;
   check(id);
+  record(id);
 }
 
 } // namespace rmarace

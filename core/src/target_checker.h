@@ -30,7 +30,14 @@ struct PeerIn {
   std::map<LocationHandle, Location> locations;
   std::map<uint32_t, std::shared_ptr<const VectorClock>> snapshots;
   std::map<uint64_t, std::vector<uint32_t>> provisional; // lock epoch -> remote access ids
-  std::vector<uint32_t> live; // remote access ids whose region end is not known, by sequence
+  // Remote access ids whose region end is not known, by sequence; compacted when it has doubled
+  // (ids whose end became known meanwhile stay until then), so that long runs of short epochs
+  // cost amortised constant time per access.
+  std::vector<uint32_t> live;
+  std::size_t liveAfterCompaction = 0;
+  Epoch liveStartMin = kEpochInfinity; // the least region start of `live`
+  // Remote access ids not completed yet (possibly fewer: closed ids leave at the next notice).
+  std::vector<uint32_t> open;
   // Remote writes a target wait completed before the origin completed them itself: when the
   // origin's completion notice arrives, it still orders them before the origin's later accesses
   // (program order at the origin, completionSeq).
@@ -89,6 +96,8 @@ public:
 private:
   // Checks a remote access against the history and records it there.
   void insert(uint32_t id);
+  // Adds access `id` to the history, dropping the records it supersedes.
+  void record(uint32_t id);
   void check(uint32_t id);
   // Whether `newer` makes the record of `older` redundant (see the definition).
   bool supersedes(const RemoteAccess &newer, const RemoteAccess &older) const;

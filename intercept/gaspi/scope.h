@@ -3,6 +3,7 @@
 // lock.
 #pragma once
 
+#include "rmarace/runtime/lifecycle.h"
 #include "rmarace/runtime/scoped_interceptor.h"
 #include "state.h"
 
@@ -14,7 +15,10 @@ public:
   // wrapper only calls the library.
   Scope(const char *call, const void *returnAddress)
       : rt::ScopedInterceptor(call, returnAddress), st_(state()), call_(call) {
-    if (!st_) deactivate();
+    if (!st_) {
+      deactivate();
+      rt::Lifecycle::uncheckedCall(call);
+    }
   }
 
   State &st() { return *st_; }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "mpi_state.h"
+#include "rmarace/runtime/lifecycle.h"
 #include "rmarace/runtime/scoped_interceptor.h"
 
 namespace rmarace::mpi {
@@ -13,7 +14,10 @@ public:
   // only calls PMPI.
   Scope(const char *call, const void *returnAddress)
       : rt::ScopedInterceptor(call, returnAddress), st_(state()) {
-    if (!st_) deactivate();
+    if (!st_) {
+      deactivate();
+      rt::Lifecycle::uncheckedCall(call);
+    }
     if (*this) sem().absorbLateAnswers(site());
   }
 

@@ -2,6 +2,7 @@
 // state. Routines that wait for other PEs run through scope.blocking(), without the engine lock.
 #pragma once
 
+#include "rmarace/runtime/lifecycle.h"
 #include "rmarace/runtime/scoped_interceptor.h"
 #include "state.h"
 
@@ -13,7 +14,10 @@ public:
   // only calls the library.
   Scope(const char *call, const void *returnAddress)
       : rt::ScopedInterceptor(call, returnAddress), st_(state()), call_(call) {
-    if (!st_) deactivate();
+    if (!st_) {
+      deactivate();
+      rt::Lifecycle::uncheckedCall(call);
+    }
   }
 
   State &st() { return *st_; }

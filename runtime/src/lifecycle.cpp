@@ -6,6 +6,7 @@
 #include "rmarace/runtime/scoped_interceptor.h"
 #include "thread_state.h"
 
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,9 @@ struct RunState {
   bool atexitRegistered = false;
 };
 RunState g_run;
+bool g_everStarted = false; // under g_lifecycleMutex
+// The first programming-model call seen before any runtime started (Lifecycle::uncheckedCall).
+std::atomic<const char *> g_firstUncheckedCall{nullptr};
 // How often a signal handler tries the engine lock before it gives up on held reports.
 constexpr int kFlushLockAttempts = 1000;
 // Guards start and finish against each other (front ends of different threads).
@@ -95,6 +99,24 @@ void installHandlers() {
   }
 }
 
+// A program whose calls the front ends saw, but whose runtime never started (its initialisation
+// bypassed the interceptors, e.g. a library that calls PMPI_Init), was not checked at all: say so
+// rather than exit as if it were race-free.
+void warnIfNeverStarted() {
+  const char *call = g_firstUncheckedCall.load(std::memory_order_relaxed);
+  bool started;
+  {
+    std::lock_guard<std::mutex> guard(g_lifecycleMutex);
+    started = g_everStarted;
+  }
+  if (call && !started)
+    std::fprintf(stderr,
+                 "rmarace: warning: process %d called %s, but rmarace never started in it (no "
+                 "MPI_Init, shmem_init or gaspi_proc_init it intercepts ran): nothing was "
+                 "checked\n",
+                 static_cast<int>(getpid()), call);
+}
+
 // Merges every process's distinct races at the first process, which prints the summary; every
 // process learns the run's findings for its exit code.
 void mergeSummary(Runtime &rt, RunCollectives &collectives) {
@@ -123,6 +145,7 @@ Runtime &Lifecycle::start(const StartInfo &info) {
   }
   rt->reports().setLogPath(log);
   g_run = RunState{rt, info.run, 1, false, 0, options.exitcode, g_run.atexitRegistered};
+  g_everStarted = true;
   Runtime::instance_.store(rt, std::memory_order_release);
   installHandlers();
   if (options.verbosity > 0 && info.rank == 0)
@@ -156,6 +179,14 @@ void Lifecycle::aborting(const char *call, const void *returnAddress) {
 
 uint64_t Lifecycle::findings() {
   return g_run.findings;
+}
+
+void Lifecycle::uncheckedCall(const char *call) {
+  const char *none = nullptr;
+  if (g_firstUncheckedCall.load(std::memory_order_relaxed) ||
+      !g_firstUncheckedCall.compare_exchange_strong(none, call))
+    return;
+  std::atexit(warnIfNeverStarted);
 }
 
 } // namespace rmarace::rt

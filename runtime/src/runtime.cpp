@@ -7,12 +7,15 @@
 #include "thread_roles.h"
 #include "thread_state.h"
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <elf.h>
 #include <fstream>
 #include <mutex>
+#include <unistd.h>
 
 namespace rmarace::rt {
 
@@ -79,6 +82,20 @@ std::string Runtime::describeRole(uint32_t id) {
   return text;
 }
 
+namespace {
+// The file of a loaded object as dladdr names it. The loader names libraries by path, but the
+// main program of a process started by name from PATH as typed (`nwchem.openmpi`), which is no
+// path to read it from: the kernel knows the real one.
+std::string objectPath(const char *dlName) {
+  if (std::strchr(dlName, '/')) return dlName;
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return dlName;
+  exe[n] = '\0';
+  return exe;
+}
+} // namespace
+
 Location Runtime::symbolize(const void *returnAddress) {
   auto cached = symbolized_.find(returnAddress);
   if (cached != symbolized_.end()) return cached->second;
@@ -88,12 +105,13 @@ Location Runtime::symbolize(const void *returnAddress) {
     if (info.dli_sname) loc.function = info.dli_sname;
     // Shared objects and PIE executables are symbolised by offset, others by address.
     uintptr_t address = reinterpret_cast<uintptr_t>(returnAddress) - 1;
-    std::ifstream elf(info.dli_fname, std::ios::binary);
+    std::string object = objectPath(info.dli_fname);
+    std::ifstream elf(object, std::ios::binary);
     Elf64_Ehdr header{};
     if (elf.read(reinterpret_cast<char *>(&header), sizeof header) && header.e_type == ET_DYN)
       address -= reinterpret_cast<uintptr_t>(info.dli_fbase);
     std::string function, place;
-    if (options_.symbolize && symbolizer_->lookup(info.dli_fname, address, function, place)) {
+    if (options_.symbolize && symbolizer_->lookup(object, address, function, place)) {
       std::size_t colon = place.rfind(':');
       if (colon != std::string::npos && place.compare(0, 2, "??") != 0) {
         loc.file = place.substr(0, colon);
@@ -101,7 +119,7 @@ Location Runtime::symbolize(const void *returnAddress) {
       }
       if (function != "??") loc.function = function;
     }
-    if (loc.file.empty()) loc.file = info.dli_fname;
+    if (loc.file.empty()) loc.file = object;
   }
   symbolized_.emplace(returnAddress, loc);
   return loc;

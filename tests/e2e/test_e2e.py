@@ -237,6 +237,26 @@ class E2E(Harness):
         self.assertEqual(result.returncode, 66, result.stderr)
         self.assert_race(result.stderr, "two_origins.c:14", "two_origins.c:15")
 
+    def test_programs_started_by_name_from_path_are_symbolised(self):
+        exe = self.build("two_origins.c", "-g", compiler="mpicc.openmpi", name="plain")
+        env = dict(self.env, PATH=self.dir + os.pathsep + self.env.get("PATH", ""))
+        result = self.run_cmd([tool("rmarace-run"), "--preload", "-np", "3", "plain"], env=env)
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assert_race(result.stderr, "two_origins.c:14", "two_origins.c:15")
+        self.assertNotIn("No such file", result.stderr)
+
+    def test_a_process_that_never_started_the_runtime_says_so(self):
+        exe = self.build("pmpi_init.c")
+        result = self.rmarace_run(exe, 2)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("rank 1 done", result.stdout)
+        warnings = re.findall(r"rmarace: warning: process \d+ called (MPI_\w+), but rmarace never "
+                              r"started in it .*: nothing was checked", result.stderr)
+        self.assertEqual(len(warnings), 2, result.stderr)  # one per rank
+        # A program that starts the runtime says nothing of the kind.
+        result = self.rmarace_run(self.build("halo_fence.c"), 2)
+        self.assertNotIn("never started", result.stderr)
+
     def test_threads_blocked_in_mpi_at_once_complete(self):
         # MPI_THREAD_MULTIPLE: one thread in MPI_Recv, another in MPI_Barrier on another
         # communicator; the engine lock is released around blocking MPI calls.

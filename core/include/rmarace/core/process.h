@@ -169,6 +169,7 @@ public:
   // ---- Introspection (tests, statistics) -----------------------------------------------------
   struct Stats {
     std::size_t pendingOwnAccesses = 0;
+    std::size_t ownAccessRecords = 0; // pending or not
     std::size_t liveRemoteAccesses = 0;
     std::size_t shadowCellBytes = 0;
     std::size_t shadowSetBytes = 0;
@@ -182,6 +183,8 @@ private:
   // The parts of the engine, one concern each (core/src/process_parts.h).
   struct Parts;
   void onEpochChange();
+  // Collects garbage when the history or the access records have doubled since the last time.
+  void collectIfGrown();
 
   SyncState sync_;
   std::unique_ptr<Parts> parts_;

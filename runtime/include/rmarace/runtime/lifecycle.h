@@ -49,6 +49,9 @@ public:
   static void aborting(const char *call, const void *returnAddress);
   // Races or errors found (before finish: this process; after: the whole run).
   static uint64_t findings();
+  // A front end saw `call` (a static string) while no runtime had started: if none starts before
+  // the process ends, it says at exit that nothing was checked, naming the first such call.
+  static void uncheckedCall(const char *call);
 };
 
 } // namespace rmarace::rt
