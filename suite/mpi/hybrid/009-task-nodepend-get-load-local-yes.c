@@ -2,9 +2,9 @@
 {
   "RACE_KIND": "local",
   "ACCESS_SET": ["local buffer write", "load"],
-  "RACE_PAIR": ["MPI_Get@50", "LOAD@61"],
+  "RACE_PAIR": ["MPI_Get@48", "LOAD@61"],
   "NPROCS": 2,
-  "DESCRIPTION": "On rank 0 a task gets winbuf[0] of rank 1 into buf and completes it with MPI_Win_flush; a second, undeferred task (if(0), run by the creating thread) loads buf after it has seen, through an atomic flag, that the first task started. The tasks have no dependences, so the load is not ordered after the flush and races with the get's write of buf."
+  "DESCRIPTION": "On rank 0 a task gets winbuf[0] of rank 1 into buf and completes it with MPI_Win_flush; a second, undeferred task (if(0), run by the creating thread) loads buf after it has seen, through an atomic flag set after the get (so that its load comes after the get in time), that the first task issued it. The tasks have no dependences, so the load is not ordered after the flush and races with the get's write of buf."
 }
 RACE LABELS END */
 #include <mpi.h>
@@ -44,10 +44,10 @@ int main(int argc, char **argv)
         {
 #pragma omp task
             {
-#pragma omp atomic write
-                started = 1;
                 // CONFLICT
                 MPI_Get(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+#pragma omp atomic write
+                started = 1;
                 MPI_Win_flush(1, win);
             }
 #pragma omp task if (0)

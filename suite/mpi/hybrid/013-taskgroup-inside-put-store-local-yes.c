@@ -2,9 +2,9 @@
 {
   "RACE_KIND": "local",
   "ACCESS_SET": ["local buffer read", "store"],
-  "RACE_PAIR": ["MPI_Put@55", "STORE@64"],
+  "RACE_PAIR": ["MPI_Put@53", "STORE@64"],
   "NPROCS": 2,
-  "DESCRIPTION": "On rank 0 a task inside a taskgroup creates a nested task that puts buf to rank 1 and completes the put with MPI_Win_flush. The thread that created the outer task waits, through an atomic flag, until the nested task started, and stores to buf still inside the taskgroup: the store is not ordered after the flush and races with the put's read of buf."
+  "DESCRIPTION": "On rank 0 a task inside a taskgroup creates a nested task that puts buf to rank 1 and completes the put with MPI_Win_flush. The thread that created the outer task waits, through an atomic flag set after the put (so that its store comes after the put in time), and stores to buf still inside the taskgroup: the store is not ordered after the flush and races with the put's read of buf."
 }
 RACE LABELS END */
 #include <mpi.h>
@@ -49,10 +49,10 @@ int main(int argc, char **argv)
                 {
 #pragma omp task
                     {
-#pragma omp atomic write
-                        started = 1;
                         // CONFLICT
                         MPI_Put(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+#pragma omp atomic write
+                        started = 1;
                         MPI_Win_flush(1, win);
                     }
                 }
