@@ -22,8 +22,17 @@ public:
   Location resolve(LocationHandle handle) override { return sim_.resolve(handle); }
   void reportRace(const RaceRecord &race) override { races_.push_back(race); }
   void reportError(const ErrorRecord &error) override { errors_.push_back(error); }
+  // Like the runtime, remembers the plain accesses of untracked memory of a multithreaded rank
+  // (without the runtime's bound on how many).
+  void remember(const UntrackedAccess &access) { untracked_.push_back(access); }
+  void untrackedAccesses(Address begin, Address end,
+                         FunctionRef<void(const UntrackedAccess &)> visit) override {
+    for (const UntrackedAccess &a : untracked_)
+      if (a.begin < end && begin < a.end) visit(a);
+  }
 
 private:
+  std::vector<UntrackedAccess> untracked_;
   Simulator &sim_;
   std::vector<RaceRecord> &races_;
   std::vector<ErrorRecord> &errors_;
@@ -201,6 +210,10 @@ Address SimRank::mapShared(SegmentId segment, Rank owner) {
 
 void SimRank::plainAccess(Address addr, uint64_t size, bool write, bool languageAtomic,
                           uint32_t line) {
+  if (process_->sync().multithreaded() && !process_->tracks(addr, size))
+    sim_->states_[static_cast<std::size_t>(rank_)]->host->remember(
+        {process_->thread(), process_->epoch(), addr, addr + size, write, languageAtomic,
+         site(line)});
   process_->access(addr, size, write, languageAtomic, site(line));
   tracker_->pump();
   sim_->event(rank_);

@@ -47,6 +47,7 @@ void OriginTracker::issue(const RmaOperation &op) {
     own_.checkAgainstPending(ranges, kind, nullptr, op.site, ranges.totalBytes());
     uint32_t id = own_.add(kind, ranges, op, seq_, fc);
     own_.recordOnExposed(id);
+    own_.checkEarlierUntracked(id);
     return id;
   };
   io.readBuffer = addBuffer(AccessKind::BufferRead, op.originRead);

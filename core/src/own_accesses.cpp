@@ -163,4 +163,23 @@ void OwnAccesses::recordOnExposed(uint32_t id) {
   }
 }
 
+void OwnAccesses::checkEarlierUntracked(uint32_t id) {
+  if (!sync_.multithreaded()) return;
+  const OwnAccess &own = records_[id];
+  for (const ByteRange &range : own.ranges.ranges()) {
+    host_.untrackedAccesses(range.begin, range.end, [&](const UntrackedAccess &x) {
+      if (x.thread == own.thread || sync_.knows(own.thread, {sync_.self(), x.thread}, x.epoch + 1))
+        return;
+      AccessKind kind = x.write ? AccessKind::Store : AccessKind::Load;
+      if (!conflicting({own.kind, nullptr, nullptr}, {kind, nullptr, nullptr})) return;
+      Address begin = std::max(x.begin, range.begin);
+      Address end = std::min(x.end, range.end);
+      if (begin >= end) return;
+      reporter_.report(RaceKind::LocalBuffer, begin, reporter_.describeOwn(own),
+                       reporter_.describeUntracked(x, end - begin), {RegionSubject::Own, id},
+                       {Counterpart::Local, 0, x.epoch, x.thread});
+    });
+  }
+}
+
 } // namespace rmarace

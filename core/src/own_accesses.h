@@ -51,6 +51,9 @@ public:
   // the remote accesses recorded there and against plain accesses of threads the issuing thread
   // is not ordered after.
   void recordOnExposed(uint32_t id);
+  // Checks a buffer access of a multithreaded process against the earlier accesses of other
+  // threads to the same memory that the host remembers as untracked (ProcessHost).
+  void checkEarlierUntracked(uint32_t id);
 
   const OwnAccess &access(uint32_t id) const { return records_[id]; }
   OwnAccess &access(uint32_t id) { return records_[id]; }

@@ -89,6 +89,11 @@ bool Process::tracks(Address addr, uint64_t size) const {
 
 // ---- Plain accesses -----------------------------------------------------------------------------
 
+std::optional<Epoch> Process::epochOfThread(ThreadId t) const {
+  if (t >= sync_.threadCount()) return std::nullopt;
+  return sync_.epochOf(t);
+}
+
 void Process::access(Address addr, uint64_t size, bool write, bool languageAtomic,
                      LocationHandle site) {
   parts_->local.access(addr, size, write, languageAtomic, site);

@@ -55,6 +55,17 @@ AccessRecord RaceReporter::describeLocal(const ShadowRecord &record, uint8_t mas
   return r;
 }
 
+AccessRecord RaceReporter::describeUntracked(const UntrackedAccess &access, uint64_t size) const {
+  AccessRecord r;
+  r.rank = sync_.self();
+  r.thread = access.thread;
+  r.kind = access.write ? AccessKind::Store : AccessKind::Load;
+  r.languageAtomic = access.languageAtomic;
+  r.size = size;
+  r.location = host_.resolve(access.site);
+  return r;
+}
+
 ConcurrentRegion RaceReporter::regionOf(const RemoteAccess &a) const {
   ConcurrentRegion region;
   region.begin = host_.resolve(sync_.siteOfEpoch(a.regionStart));

@@ -63,6 +63,7 @@ public:
   AccessRecord describeOwn(const OwnAccess &a) const;
   AccessRecord describeRemote(const RemoteAccess &a) const;
   AccessRecord describeLocal(const ShadowRecord &record, uint8_t mask) const;
+  AccessRecord describeUntracked(const UntrackedAccess &access, uint64_t size) const;
 
 private:
   void releaseHeld(RegionSubject::Kind kind, uint32_t id);

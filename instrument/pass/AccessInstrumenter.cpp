@@ -57,7 +57,8 @@ void AccessInstrumenter::instrument(const MemoryAccess &Access) {
 // The filter of rmarace.h, branch-free up to the call:
 //   l2 = page_map[(addr >> L1_SHIFT) & (L1_ENTRIES - 1)];
 //   page = l2 ? &l2[(addr >> PAGE_SHIFT) & (L2_ENTRIES - 1)] : &untracked_page;
-//   if (*page) __rmarace_access(addr, size, flags, loc);   // weighted unlikely
+//   if (*page | page_map[UNTRACKED_SLOT]) __rmarace_access(addr, size, flags, loc); // unlikely
+// The slot is on in multithreaded processes only, which remember untracked accesses too.
 void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address, uint64_t Size,
                                             uint32_t Flags, Constant *Location) {
   IRBuilder<> IRB(Before);
@@ -69,7 +70,10 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
   Value *Page = IRB.CreateSelect(IRB.CreateIsNotNull(L2),
                                  IRB.CreateGEP(IRB.getInt8Ty(), L2, L2Index), untrackedPage());
   Value *Tracked = IRB.CreateIsNotNull(IRB.CreateLoad(IRB.getInt8Ty(), Page));
-  Instruction *Slow = SplitBlockAndInsertIfThen(Tracked, Before, /*Unreachable=*/false, Unlikely);
+  Value *Logging = IRB.CreateIsNotNull(IRB.CreateLoad(
+      BytePtr, IRB.CreateConstInBoundsGEP1_64(BytePtr, Runtime.pageMap(), RMARACE_UNTRACKED_SLOT)));
+  Instruction *Slow = SplitBlockAndInsertIfThen(IRB.CreateOr(Tracked, Logging), Before,
+                                                /*Unreachable=*/false, Unlikely);
   IRB.SetInsertPoint(Slow);
   IRB.CreateCall(Runtime.access(), {IRB.CreatePointerCast(Address, BytePtr), IRB.getInt64(Size),
                                     IRB.getInt32(Flags), Location});

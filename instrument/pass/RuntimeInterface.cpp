@@ -46,7 +46,7 @@ FunctionCallee RuntimeInterface::atomicSync(bool Release) {
 Constant *RuntimeInterface::pageMap() {
   Type *BytePtr = Type::getInt8PtrTy(M.getContext());
   Constant *Map =
-      M.getOrInsertGlobal("__rmarace_page_map", ArrayType::get(BytePtr, RMARACE_L1_ENTRIES));
+      M.getOrInsertGlobal("__rmarace_page_map", ArrayType::get(BytePtr, RMARACE_L1_ENTRIES + 1));
   return ConstantExpr::getPointerCast(Map, BytePtr->getPointerTo());
 }
 

@@ -6,6 +6,7 @@
 #include "rmarace/runtime/scoped_interceptor.h"
 #include "rmarace/runtime/threads.h"
 #include "thread_state.h"
+#include "untracked_accesses.h"
 
 #include <mutex>
 
@@ -16,23 +17,56 @@ namespace rmarace::rt {
 void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
                      const rmarace_location *loc) {
   if (tlsThreadState.inRuntime) return;
+  auto address = reinterpret_cast<Address>(addr);
+  // In a multithreaded process the filter lets untracked accesses through too.
+  if (PageMap::logsUntracked() && !PageMap::mayTrack(address, size))
+    return logUntracked(address, size, write, atomic, loc);
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this) return; // finished while this thread waited
   ReentrancyGuard reentrancy;
   process_->setThread(engineThreadOfThisThread());
-  process_->access(reinterpret_cast<Address>(addr), size, write, atomic, accessSite(loc));
+  if (PageMap::logsUntracked() && !process_->tracks(address, size))
+    return untracked_->record(process_->thread(), process_->epoch(), address, size, write, atomic,
+                              loc);
+  process_->access(address, size, write, atomic, accessSite(loc));
 }
 
 void Runtime::accessRange(const void *addr, uint64_t size, bool write,
                           const rmarace_location *loc) {
   if (tlsThreadState.inRuntime) return;
+  auto address = reinterpret_cast<Address>(addr);
   // Most copies touch no tracked page: decide that without the lock.
-  if (!PageMap::mayTrack(reinterpret_cast<Address>(addr), size)) return;
+  if (!PageMap::mayTrack(address, size)) {
+    if (PageMap::logsUntracked()) logUntracked(address, size, write, false, loc);
+    return;
+  }
   std::lock_guard<EngineLock> guard(lock_);
-  if (instance() != this || !process_->tracks(reinterpret_cast<Address>(addr), size)) return;
+  if (instance() != this) return;
   ReentrancyGuard reentrancy;
   process_->setThread(engineThreadOfThisThread());
-  process_->access(reinterpret_cast<Address>(addr), size, write, false, accessSite(loc));
+  if (!process_->tracks(address, size)) {
+    if (PageMap::logsUntracked())
+      untracked_->record(process_->thread(), process_->epoch(), address, size, write, false, loc);
+    return;
+  }
+  process_->access(address, size, write, false, accessSite(loc));
+}
+
+void Runtime::logUntracked(Address addr, uint64_t size, bool write, bool atomic,
+                           const rmarace_location *loc) {
+  ThreadId thread = engineThreadOfThisThread();
+  Epoch epoch = 0;
+  if (!untracked_->published(thread, epoch)) {
+    // A thread the engine has met only through its creator: ask it once.
+    std::lock_guard<EngineLock> guard(lock_);
+    if (instance() != this) return;
+    std::optional<Epoch> known = process_->epochOfThread(thread);
+    if (!known) return;
+    epoch = *known;
+    untracked_->publish(thread, epoch);
+  }
+  ReentrancyGuard reentrancy; // the first access of a thread allocates its log
+  untracked_->record(thread, epoch, addr, size, write, atomic, loc);
 }
 
 } // namespace rmarace::rt

@@ -5,7 +5,7 @@
 
 #include <sys/mman.h>
 
-RMARACE_API unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES];
+RMARACE_API unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
 
 namespace rmarace::rt {
 
@@ -25,6 +25,19 @@ unsigned char *level2(uint64_t page, bool create) {
 }
 } // namespace
 
+namespace {
+// Any non-null value turns the slot on; instrumented code only tests it.
+unsigned char gLoggingOn = 1;
+} // namespace
+
+bool PageMap::logsUntracked() {
+  return __atomic_load_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], __ATOMIC_RELAXED) != nullptr;
+}
+
+void PageMap::logUntracked() {
+  __atomic_store_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], &gLoggingOn, __ATOMIC_RELAXED);
+}
+
 bool PageMap::mayTrack(Address addr, uint64_t size) {
   if (size == 0) return false;
   for (uint64_t page = addr >> RMARACE_PAGE_SHIFT; page <= (addr + size - 1) >> RMARACE_PAGE_SHIFT;
@@ -36,9 +49,9 @@ bool PageMap::mayTrack(Address addr, uint64_t size) {
 }
 
 PageMap::~PageMap() {
-  for (unsigned char *&l2 : __rmarace_page_map) {
-    if (l2) munmap(l2, kL2Bytes);
-    l2 = nullptr;
+  for (uint32_t i = 0; i < RMARACE_L1_ENTRIES; ++i) {
+    if (__rmarace_page_map[i]) munmap(__rmarace_page_map[i], kL2Bytes);
+    __rmarace_page_map[i] = nullptr;
   }
 }
 

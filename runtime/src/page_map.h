@@ -23,6 +23,10 @@ public:
   // Whether any page of [addr, addr+size) may hold tracked memory (the inline filter of
   // rmarace.h, for a range). Needs no lock.
   static bool mayTrack(Address addr, uint64_t size);
+  // Whether the filter lets untracked accesses through as well (rmarace.h,
+  // RMARACE_UNTRACKED_SLOT): set once the process has a second thread, for good.
+  static bool logsUntracked();
+  static void logUntracked();
 
 private:
   void adjust(Address begin, Address end, int delta);

@@ -6,6 +6,7 @@
 #include "symbolizer.h"
 #include "thread_roles.h"
 #include "thread_state.h"
+#include "untracked_accesses.h"
 
 #include <climits>
 #include <cstdio>
@@ -47,29 +48,52 @@ Runtime::Runtime(Rank rank, Rank worldSize, Transport &transport) {
   reports_ = std::make_unique<ReportWriter>(options_);
   symbolizer_ = std::make_unique<Symbolizer>();
   roles_ = std::make_unique<ThreadRoles>();
+  untracked_ = std::make_unique<UntrackedAccesses>();
 }
 
 Runtime::~Runtime() {
   process_->setTrackingListener(nullptr);
 }
 
-LocationHandle Runtime::callSite(const char *call, const rmarace_location *marked,
-                                 const void *returnAddress) {
+LocationHandle Runtime::internSite(const char *call, const rmarace_location *marked,
+                                   const void *returnAddress, uint32_t role) {
   // A marked site identifies the call; the return address is only a fallback.
   const void *where = marked ? nullptr : returnAddress;
-  uint32_t role = roles_->idOf(process_->thread());
   auto key = std::make_tuple(call, static_cast<const void *>(marked), where, role);
   auto [it, inserted] = callSiteIndex_.try_emplace(key, callSites_.size());
   if (inserted) callSites_.push_back({call, marked, where, role});
   return kCallSiteBit | it->second;
 }
 
-LocationHandle Runtime::accessSite(const rmarace_location *loc) {
-  uint32_t role = roles_->idOf(process_->thread());
+LocationHandle Runtime::callSite(const char *call, const rmarace_location *marked,
+                                 const void *returnAddress) {
+  return internSite(call, marked, returnAddress, roles_->idOf(process_->thread()));
+}
+
+LocationHandle Runtime::accessSiteOf(const rmarace_location *loc, ThreadId thread) {
+  uint32_t role = roles_->idOf(thread);
   if (role == ThreadRoles::kNoRole) return reinterpret_cast<LocationHandle>(loc);
   if (lastAccessSite_.loc != loc || lastAccessSite_.role != role)
-    lastAccessSite_ = {loc, role, callSite(nullptr, loc, nullptr)};
+    lastAccessSite_ = {loc, role, internSite(nullptr, loc, nullptr, role)};
   return lastAccessSite_.handle;
+}
+
+LocationHandle Runtime::accessSite(const rmarace_location *loc) {
+  return accessSiteOf(loc, process_->thread());
+}
+
+void Runtime::untrackedAccesses(Address begin, Address end,
+                                FunctionRef<void(const UntrackedAccess &)> visit) {
+  untracked_->visit(begin, end, [&](const UntrackedAccess &logged) {
+    UntrackedAccess access = logged;
+    access.site =
+        accessSiteOf(reinterpret_cast<const rmarace_location *>(logged.site), logged.thread);
+    visit(access);
+  });
+}
+
+void Runtime::publishEpoch() {
+  untracked_->publish(process_->thread(), process_->epoch());
 }
 
 std::string Runtime::describeRole(uint32_t id) {

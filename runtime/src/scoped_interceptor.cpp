@@ -36,6 +36,7 @@ ScopedInterceptor::~ScopedInterceptor() {
 void ScopedInterceptor::deactivate() {
   if (!runtime_) return;
   ThreadState &thread = tlsThreadState;
+  runtime_->publishEpoch();
   thread.inRuntime = wasInRuntime_;
   thread.heldEngineLock = nullptr;
   runtime_->lock().unlock();
@@ -46,6 +47,7 @@ BlockingRegion::BlockingRegion() {
   ThreadState &thread = tlsThreadState;
   if (!thread.heldEngineLock) return;
   released_ = thread.heldEngineLock;
+  if (Runtime *runtime = Runtime::instance()) runtime->publishEpoch();
   thread.heldEngineLock = nullptr;
   released_->unlock();
 }

@@ -1,5 +1,6 @@
 #include "rmarace/runtime/threads.h"
 
+#include "page_map.h"
 #include "thread_state.h"
 
 #include <atomic>
@@ -17,7 +18,10 @@ bool isInitialThread() {
 } // namespace
 
 ThreadId reserveThread() {
-  return nextThread.fetch_add(1, std::memory_order_relaxed);
+  ThreadId t = nextThread.fetch_add(1, std::memory_order_relaxed);
+  // From the second thread on, accesses of untracked memory are remembered (page_map.h).
+  if (t == kInitialThread + 1) PageMap::logUntracked();
+  return t;
 }
 
 void adoptThread(ThreadId thread) {

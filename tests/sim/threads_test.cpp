@@ -156,6 +156,67 @@ TEST(Threads, FlushDoesNotCompleteAConcurrentThreadsPut) {
   EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@3", "0:store@5")));
 }
 
+// A worker stores to (or loads) a private buffer, untracked memory then, and the initial thread
+// puts from it (or gets into it): `omp for nowait` filling a buffer, then `omp single` putting it.
+// The call races with the earlier access unless the two conflict not at all or the initial thread
+// synchronised with the worker in between (the barrier of `omp for`).
+enum class Worker { Stores, Loads };
+enum class Call { Put, Get };
+void accessOnWorkerThenCall(Simulator &s, SegmentId win, Worker worker, Call call,
+                            bool synchronised) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.lockAll(win, 1);
+    if (m.rank() == 0) {
+      Address buf = r.allocate(sizeof(int));
+      fork(r, kWorker, 2);
+      onThread(r, kWorker);
+      if (worker == Worker::Stores)
+        m.store(buf, sizeof(int), 3);
+      else
+        m.load(buf, sizeof(int), 3);
+      release(r, kTaskwait, 4);
+      onThread(r, kInitialThread);
+      if (synchronised) acquire(r, kTaskwait, 5);
+      if (call == Call::Get)
+        m.get(win, 1, 0, buf, sizeof(int), 6);
+      else
+        m.put(win, 1, 0, buf, sizeof(int), 6);
+      m.flush(win, 1, 7);
+    }
+    m.unlockAll(win, 9);
+  });
+}
+
+TEST(Threads, PutFromABufferAnotherThreadFilledUnsynchronisedRaces) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  accessOnWorkerThenCall(s, win, Worker::Stores, Call::Put, /*synchronised=*/false);
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@6", "0:store@3")));
+}
+
+TEST(Threads, GetIntoABufferAnotherThreadReadUnsynchronisedRaces) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  accessOnWorkerThenCall(s, win, Worker::Loads, Call::Get, /*synchronised=*/false);
+  EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Get@6", "0:load@3")));
+}
+
+TEST(Threads, PutAfterSynchronisingWithTheFillingThreadIsRaceFree) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  accessOnWorkerThenCall(s, win, Worker::Stores, Call::Put, /*synchronised=*/true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
+// Reading a buffer another thread also reads before a put from it is no conflict.
+TEST(Threads, PutFromABufferAnotherThreadOnlyReadIsRaceFree) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  accessOnWorkerThenCall(s, win, Worker::Loads, Call::Put, /*synchronised=*/false);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
 // The put is issued by the initial thread, which then publishes it (an atomic release); the worker
 // acquires, flushes and refills the buffer: the flush completes the put (the atomic flag test of
 // the hybrid category).

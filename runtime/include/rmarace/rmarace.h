@@ -37,13 +37,16 @@ enum {
  * only when
  *   l2 = __rmarace_page_map[(addr >> 30) & (RMARACE_L1_ENTRIES - 1)];
  *   l2 != 0 && l2[(addr >> 12) & (RMARACE_L2_ENTRIES - 1)] != 0
- * holds. Scalar accesses must not exceed 64 bytes for this check to be exact. */
+ * holds, or when the entry after the first level, __rmarace_page_map[RMARACE_UNTRACKED_SLOT], is
+ * not null: the runtime then wants untracked accesses too (a multithreaded process remembers them,
+ * docs/hybrid.md). Scalar accesses must not exceed 64 bytes for this check to be exact. */
 #define RMARACE_PAGE_SHIFT 12
 #define RMARACE_L1_SHIFT 30
 #define RMARACE_L1_ENTRIES (1u << 17)
 #define RMARACE_L2_ENTRIES (1u << 18)
 #define RMARACE_MAX_SCALAR_ACCESS 64
-extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES];
+#define RMARACE_UNTRACKED_SLOT RMARACE_L1_ENTRIES
+extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
 
 /* A load or store of `size` bytes at `addr` (flags: RMARACE_READ or RMARACE_WRITE, optionally
  * RMARACE_ATOMIC). Called after the fast filter passed. */

@@ -2,7 +2,8 @@
 // __rmarace_access exactly for the accesses to tracked pages (the inline fast filter), with the
 // access's size, flags and source location; memory intrinsics always report their ranges; the
 // call of an MPI function finds its own location in __rmarace_callsite; a sequentially consistent
-// atomic releases before it writes and acquires after it reads.
+// atomic releases before it writes and acquires after it reads. Once the runtime turns on the
+// untracked slot (a multithreaded process), untracked accesses reach it too.
 // RUN: %clang -O1 -g -fpass-plugin=%plugin -Xclang -load -Xclang %plugin -mllvm -rmarace-mode=full -mllvm -rmarace-cluster=false -I%rmarace_include %s %fixture -Wl,-rpath,%{fixture_dir} -o %t
 // RUN: %t 2>&1 | FileCheck %s
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 void rmarace_fixture_track(const void *address, uint64_t size);
+void rmarace_fixture_log_untracked(void);
 int MPI_Pcontrol(const int level, ...);
 
 __attribute__((noinline)) static void touch(volatile double *tracked, volatile double *untracked) {
@@ -34,6 +36,16 @@ int main(void) {
   memcpy(untracked, tracked, 64);
   // CHECK-NEXT: fixture: MPI call from {{.*}}fast-filter.c:[[# @LINE + 1]]:3 in main
   MPI_Pcontrol(0);
+  rmarace_fixture_log_untracked();
+  // CHECK-NEXT: fixture: access w 8 at {{.*}}fast-filter.c:{{[0-9]+}}:14 in touch
+  // CHECK-NEXT: fixture: access w 8 at {{.*}}fast-filter.c:{{[0-9]+}}:16 in touch
+  // CHECK-NEXT: fixture: access r 8 at {{.*}}fast-filter.c:{{[0-9]+}}:16 in touch
+  // CHECK-NEXT: fixture: access r 8 at {{.*}}fast-filter.c:{{[0-9]+}}:29 in touch
+  // CHECK-NEXT: fixture: access w 8 at {{.*}}fast-filter.c:{{[0-9]+}}:16 in touch
+  // CHECK-NEXT: fixture: access rw atomic 4 at {{.*}}fast-filter.c:{{[0-9]+}}:3 in touch
+  // CHECK-NEXT: fixture: atomic release at {{.*}}fast-filter.c:{{[0-9]+}}:3 in touch
+  // CHECK-NEXT: fixture: atomic acquire at {{.*}}fast-filter.c:{{[0-9]+}}:3 in touch
+  touch(tracked, untracked);
   // CHECK-NOT: fixture:
   free(tracked);
   free(untracked);

@@ -70,6 +70,9 @@ public:
   // Every later call acts on behalf of thread `t` (0: the initial thread) until the next call.
   void setThread(ThreadId t);
   ThreadId thread() const { return sync_.currentThread(); }
+  // The epoch of thread `t`, if the engine has met it: what a host stamps on the accesses of `t`
+  // it remembers as untracked (ProcessHost::untrackedAccesses).
+  std::optional<Epoch> epochOfThread(ThreadId t) const;
   // The current thread created `child`: the child's events happen after what happened before.
   void threadCreated(ThreadId child, LocationHandle site);
   // The current thread waited for the end of `child` (join): what the child did happens before.

@@ -2,6 +2,7 @@
 // simulator): resolving location handles and delivering races and errors.
 #pragma once
 
+#include "rmarace/core/function_ref.h"
 #include "rmarace/core/types.h"
 #include "rmarace/core/visibility.h"
 
@@ -53,12 +54,32 @@ struct ErrorRecord {
   Location location;
 };
 
+// A plain load or store of memory the engine did not track when it happened (private memory of a
+// multithreaded process), as its host remembers it. Such memory becomes tracked when an RMA call
+// makes it a buffer; the call then races with the accesses of the threads it is not ordered after
+// (dissertation 2.3.5), even though they came first.
+struct UntrackedAccess {
+  ThreadId thread = kInitialThread;
+  Epoch epoch = 0; // the thread's epoch when it accessed
+  Address begin = 0;
+  Address end = 0;
+  bool write = false;
+  bool languageAtomic = false;
+  LocationHandle site = kNoLocation;
+};
+
 class RMARACE_API ProcessHost {
 public:
   virtual ~ProcessHost() = default;
   virtual Location resolve(LocationHandle handle) = 0;
   virtual void reportRace(const RaceRecord &race) = 0;
   virtual void reportError(const ErrorRecord &error) = 0;
+  // The untracked accesses the host remembers that overlap [begin, end). A host that remembers
+  // none (a single-threaded one) keeps the default.
+  virtual void untrackedAccesses(Address begin, Address end,
+                                 FunctionRef<void(const UntrackedAccess &)> visit) {
+    (void)begin, (void)end, (void)visit;
+  }
 };
 
 } // namespace rmarace

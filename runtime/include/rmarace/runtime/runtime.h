@@ -27,6 +27,7 @@ class PageMap;
 class ReportWriter;
 class Symbolizer;
 class ThreadRoles;
+class UntrackedAccesses;
 
 class RMARACE_API Runtime final : public ProcessHost {
 public:
@@ -53,6 +54,11 @@ public:
                           const void *returnAddress);
   LocationHandle accessSite(const rmarace_location *loc);
   Location resolve(LocationHandle handle) override;
+  void untrackedAccesses(Address begin, Address end,
+                         FunctionRef<void(const UntrackedAccess &)> visit) override;
+  // The engine is about to be left by the current thread (its epoch is final until it enters
+  // again): remembers the epoch for its accesses of untracked memory.
+  void publishEpoch();
 
   void reportRace(const RaceRecord &race) override;
   void reportError(const ErrorRecord &error) override;
@@ -62,6 +68,10 @@ public:
   void access(const void *addr, uint64_t size, bool write, bool atomic,
               const rmarace_location *loc);
   void accessRange(const void *addr, uint64_t size, bool write, const rmarace_location *loc);
+  // An access of memory the engine does not track in a multithreaded process (the fast filter
+  // let it through only for this): logged without the lock.
+  void logUntracked(Address addr, uint64_t size, bool write, bool atomic,
+                    const rmarace_location *loc);
 
 private:
   friend class Lifecycle;
@@ -93,6 +103,10 @@ private:
     LocationHandle handle = kNoLocation;
   } lastAccessSite_;
   std::unique_ptr<ThreadRoles> roles_;
+  std::unique_ptr<UntrackedAccesses> untracked_;
+  LocationHandle internSite(const char *call, const rmarace_location *marked,
+                            const void *returnAddress, uint32_t role);
+  LocationHandle accessSiteOf(const rmarace_location *loc, ThreadId thread);
   std::string describeRole(uint32_t role);
   std::unordered_map<const void *, Location> symbolized_;
   std::unique_ptr<Symbolizer> symbolizer_;
