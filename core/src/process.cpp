@@ -63,6 +63,11 @@ void Process::acquire(uint64_t object, LocationHandle site) {
   parts_->own.sweepCompleted();
 }
 
+bool Process::objectKnowsAllOf(uint64_t object, ThreadId t) const {
+  if (t >= sync_.threadCount()) return false;
+  return sync_.released(object, {sync_.self(), t}) >= sync_.epochOf(t);
+}
+
 // ---- Memory -------------------------------------------------------------------------------------
 
 void Process::exposeMemory(SegmentId segment, Address base, uint64_t size, const std::string &name,

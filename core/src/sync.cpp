@@ -180,6 +180,11 @@ void SyncState::acquire(uint64_t object, LocationHandle site) {
   if (it != objects_.end()) learn(it->second);
 }
 
+Epoch SyncState::released(uint64_t object, ClockSlot slot) const {
+  auto it = objects_.find(object);
+  return it == objects_.end() ? 0 : it->second.at(slot);
+}
+
 bool SyncState::hasNews(uint64_t object) const {
   auto it = objects_.find(object);
   return it != objects_.end() && !it->second.lessOrEqual(clock());

@@ -9,7 +9,8 @@
 // tasks on ThreadSanitizer fibers): it knows what its creation made known and nothing of what the
 // thread that runs it did since, so a task that its creating thread runs later is still
 // unordered with the creator's accesses in between. Each OS thread keeps the identities of its
-// finished tasks for reuse, so their number is bounded by the threads and the task nesting depth.
+// finished tasks for reuse by tasks that start after everything the finished task did, so their
+// number is bounded by the tasks that may run concurrently (and a cap per thread).
 #include "engine.h"
 #include "rmarace/runtime/threads.h"
 
@@ -199,18 +200,41 @@ void onDependences(ompt_data_t *task, const ompt_dependence_t *deps, int count) 
   for (int i = 0; i < count; ++i) into.push_back(deps[i].variable.ptr);
 }
 
-// The engine thread a task runs as; a deferred task that starts gets a task identity.
+// The engine thread a task runs as (its identity once it started).
 ThreadId identityOf(TaskData *task) {
   if (!task || !task->explicitTask) return ownThread();
-  if (task->ownIdentity && !task->started) {
-    if (idleIdentities.empty()) {
-      task->identity = rt::reserveThread();
-    } else {
-      task->identity = idleIdentities.back();
-      idleIdentities.pop_back();
-    }
-  }
   return task->identity;
+}
+
+// Whether everything engine thread `t` did so far is ordered before the start of `task`, through
+// its creation or its dependences.
+bool startsAfterAllOf(const TaskData &task, ThreadId t, const Process &p) {
+  if (p.objectKnowsAllOf(object(ObjectKind::TaskStart, task.id), t)) return true;
+  for (const void *d : task.dependences)
+    if (p.objectKnowsAllOf(object(ObjectKind::Dependence, d), t)) return true;
+  return false;
+}
+
+// Idle identities an OS thread keeps for reuse: beyond this many, a task may share the identity
+// of a finished task it is not ordered after (and so be taken as ordered after it).
+constexpr std::size_t kMaxIdleIdentities = 64;
+
+// The identity a deferred task starts with. Two tasks with one identity are ordered (program
+// order), so a finished task's identity is reused only when the new task starts after all the
+// old one did; otherwise the task gets a new identity, until the pool is full. Without a running
+// engine (`p` null) nothing is checked.
+ThreadId identityFor(const TaskData &task, const Process *p) {
+  for (auto it = idleIdentities.end(); it != idleIdentities.begin();) {
+    --it;
+    if (p && !startsAfterAllOf(task, *it, *p)) continue;
+    ThreadId t = *it;
+    idleIdentities.erase(it);
+    return t;
+  }
+  if (idleIdentities.size() < kMaxIdleIdentities) return rt::reserveThread();
+  ThreadId oldest = idleIdentities.front();
+  idleIdentities.erase(idleIdentities.begin());
+  return oldest;
 }
 
 void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
@@ -232,11 +256,15 @@ void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *
     unreference(done);
   }
   TaskData *starting = taskOf(next);
-  rt::adoptThread(identityOf(starting));
   if (starting && starting->explicitTask && !starting->started) {
     starting->started = true;
+    bool chosen = !starting->ownIdentity;
     onEngine("omp task", nullptr, [&](Process &p, LocationHandle site) {
       if (starting->ownIdentity) {
+        starting->identity = identityFor(*starting, &p);
+        chosen = true;
+        rt::adoptThread(starting->identity);
+        p.setThread(starting->identity);
         p.threadResumed(starting->identity);
         rt::describeThread(starting->identity,
                            {"OpenMP task", -1, "created at", starting->codeptr});
@@ -245,7 +273,9 @@ void onTaskSchedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *
       for (const void *d : starting->dependences)
         p.acquire(object(ObjectKind::Dependence, d), site);
     });
+    if (!chosen) starting->identity = identityFor(*starting, nullptr);
   }
+  rt::adoptThread(identityOf(starting));
 }
 
 void onMutexAcquired(ompt_mutex_t, ompt_wait_id_t wait, const void *codeptr) {

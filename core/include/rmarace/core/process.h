@@ -84,6 +84,9 @@ public:
   // task, a dependence): what happened before a release happens before a later acquire.
   void release(uint64_t object, LocationHandle site);
   void acquire(uint64_t object, LocationHandle site);
+  // Whether what was released to `object` includes every event of thread `t` so far (a thread
+  // library may then let a new task continue as `t`: its events would be ordered after them).
+  bool objectKnowsAllOf(uint64_t object, ThreadId t) const;
 
   // ---- Remotely accessible memory -------------------------------------------------------------
   // Exposes [base, base+size) as this process's part of `segment`. For dynamic segments, call it

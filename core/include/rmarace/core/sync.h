@@ -112,6 +112,8 @@ public:
   // Whether acquiring `object` would teach the current thread anything (a thread that polls an
   // object it already learned from must not tick on every poll).
   bool hasNews(uint64_t object) const;
+  // The component `slot` of what was released to `object` (0 when nothing was).
+  Epoch released(uint64_t object, ClockSlot slot) const;
   // Whether event `epoch` of thread `slot` happened before the current point of thread `who`. A
   // thread knows every event it made itself: they precede it in program order.
   bool knows(ThreadId who, ClockSlot slot, Epoch epoch) const {
