@@ -32,16 +32,29 @@ namespace {
 // Positions in a packed fixed part.
 constexpr std::size_t kFixedClockSize = 0;
 constexpr std::size_t kFixedMembers = 1;
-constexpr std::size_t kFixedHeader = 2;
+constexpr std::size_t kFixedThreadsPerRank = 2;
+constexpr std::size_t kFixedHeader = 3;
+
+// The word of thread `slot` in the threads part (threads 1 to t of rank r at r * t).
+std::size_t threadWord(ClockSlot slot, std::size_t threadsPerRank) {
+  return static_cast<std::size_t>(slot.rank) * threadsPerRank + slot.thread - 1;
+}
 } // namespace
 
-std::vector<uint64_t> CollectiveContribution::packFixed() const {
+std::vector<uint64_t> CollectiveContribution::packFixed(std::size_t threadsPerRank) const {
+  std::size_t n = clock.size();
   std::vector<uint64_t> v;
-  v.reserve(kFixedHeader + clock.size() + sentToMember.size() + 2);
-  v.push_back(clock.size());
+  v.reserve(kFixedHeader + n + sentToMember.size() + n * threadsPerRank + 2);
+  v.push_back(n);
   v.push_back(sentToMember.size());
+  v.push_back(threadsPerRank);
   v.insert(v.end(), clock.entries().begin(), clock.entries().end());
   v.insert(v.end(), sentToMember.begin(), sentToMember.end());
+  std::size_t threads = v.size();
+  v.resize(threads + n * threadsPerRank, 0);
+  for (const ThreadEntry &e : clock.threadEntries())
+    if (static_cast<std::size_t>(e.slot.rank) < n && e.slot.thread <= threadsPerRank)
+      v[threads + threadWord(e.slot, threadsPerRank)] = e.epoch;
   v.push_back(ledger.size());
   v.push_back(clock.threadEntries().size());
   return v;
@@ -50,21 +63,29 @@ std::vector<uint64_t> CollectiveContribution::packFixed() const {
 CollectiveContribution CollectiveContribution::unpackFixed(std::span<const uint64_t> words) {
   CollectiveContribution c;
   std::size_t n = words[kFixedClockSize], g = words[kFixedMembers];
+  std::size_t t = words[kFixedThreadsPerRank];
   auto clockWords = words.subspan(kFixedHeader, n);
   auto sentWords = words.subspan(kFixedHeader + n, g);
+  auto threadWords = words.subspan(kFixedHeader + n + g, n * t);
   c.clock = VectorClock(std::vector<Epoch>(clockWords.begin(), clockWords.end()));
   c.sentToMember.assign(sentWords.begin(), sentWords.end());
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t k = 1; k <= t; ++k) {
+      ClockSlot slot{static_cast<Rank>(r), static_cast<ThreadId>(k)};
+      if (Epoch e = threadWords[threadWord(slot, t)]) c.clock.set(slot, e);
+    }
   return c;
 }
 
 void CollectiveContribution::combineFixed(std::span<const uint64_t> in, std::span<uint64_t> inout) {
-  std::size_t n = in[kFixedClockSize], g = in[kFixedMembers];
+  std::size_t n = in[kFixedClockSize], g = in[kFixedMembers], t = in[kFixedThreadsPerRank];
   for (std::size_t i = kFixedHeader; i < kFixedHeader + n; ++i)
     inout[i] = std::max(in[i], inout[i]);
   for (std::size_t i = kFixedHeader + n; i < kFixedHeader + n + g; ++i) inout[i] += in[i];
-  // Ledgers and thread entries are combined by union: at most the larger.
-  for (std::size_t at = kFixedHeader + n + g; at < kFixedHeader + n + g + 2; ++at)
-    inout[at] = std::max(in[at], inout[at]);
+  // Thread components by maximum, like the clock; ledgers and thread entries are combined by
+  // union: at most the larger.
+  std::size_t threads = kFixedHeader + n + g;
+  for (std::size_t i = threads; i < threads + n * t + 2; ++i) inout[i] = std::max(in[i], inout[i]);
 }
 
 void CollectiveContribution::combine(const CollectiveContribution &other) {

@@ -13,7 +13,8 @@ struct DeferredExchange final : PendingExchange {
 
 std::unique_ptr<PendingExchange> Transport::startExchange(const GroupView &group,
                                                           CollectiveKind kind, Rank root,
-                                                          const CollectiveContribution &mine) {
+                                                          const CollectiveContribution &mine,
+                                                          bool) {
   auto p = std::make_unique<DeferredExchange>();
   p->group = group;
   p->kind = kind;
@@ -91,15 +92,15 @@ void Tracker::waitWith(Rank from, const ClockPayload &payload, LocationHandle si
 }
 
 Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                                             LocationHandle site) {
+                                             LocationHandle site, bool complete) {
   CollectiveContribution mine = process_.contribute(group, kind, site);
   pump();
-  return {group, kind, root, transport_.startExchange(group, kind, root, mine)};
+  return {group, kind, root, complete, transport_.startExchange(group, kind, root, mine, complete)};
 }
 
-void Tracker::endCollective(Collective &c, bool complete) {
-  CollectiveContribution combined = transport_.finishExchange(*c.pending, complete);
-  process_.absorbCollective(c.group, c.kind, c.root, combined, !complete);
+void Tracker::endCollective(Collective &c) {
+  CollectiveContribution combined = transport_.finishExchange(*c.pending, c.complete);
+  process_.absorbCollective(c.group, c.kind, c.root, combined, !c.complete);
   drain();
 }
 

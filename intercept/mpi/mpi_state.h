@@ -102,8 +102,8 @@ public:
   bool peekPreconsumed(QueueId queue, Rank from, ClockPayload &payload) const;
 
   std::unique_ptr<PendingExchange> startExchange(const GroupView &group, CollectiveKind kind,
-                                                 Rank root,
-                                                 const CollectiveContribution &mine) override;
+                                                 Rank root, const CollectiveContribution &mine,
+                                                 bool complete) override;
   CollectiveContribution finishExchange(PendingExchange &pending, bool complete) override;
 
   MPI_Comm toolComm() const { return toolComm_; }

@@ -323,9 +323,25 @@ std::vector<Entry> MpiTransport::exchangeEntries(const Channel &ch, CollectiveKi
   return all;
 }
 
+namespace {
+// Says once per process that an order through deposits (or non-blocking collectives) is lost, so
+// that a report it causes is not taken at face value.
+std::atomic<bool> warnedThreadsBeyond{false};
+void warnThreadBeyondDeposits(ClockSlot slot) {
+  if (warnedThreadsBeyond.exchange(true)) return;
+  std::fprintf(stderr,
+               "rmarace: warning: thread %u of rank %d synchronises through a lock (or another "
+               "resource deposit, or a non-blocking collective), which carries threads 1 to %zu "
+               "of each rank only; what it orders through these is not seen, and a race reported "
+               "with thread %u may not be one (docs/hybrid.md)\n",
+               static_cast<unsigned>(slot.thread), static_cast<int>(slot.rank), kDepositThreads,
+               static_cast<unsigned>(slot.thread));
+}
+} // namespace
+
 CollectiveContribution MpiTransport::exchange(const GroupView &group, CollectiveKind kind,
                                               Rank root, const CollectiveContribution &mine) {
-  std::unique_ptr<PendingExchange> p = startExchange(group, kind, root, mine);
+  std::unique_ptr<PendingExchange> p = startExchange(group, kind, root, mine, true);
   return finishExchange(*p, true);
 }
 
@@ -344,7 +360,8 @@ struct MpiExchange final : PendingExchange {
 
 std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &group,
                                                              CollectiveKind kind, Rank root,
-                                                             const CollectiveContribution &mine) {
+                                                             const CollectiveContribution &mine,
+                                                             bool complete) {
   auto p = std::make_unique<MpiExchange>();
   const Channel &ch = state_.channels.at(group.channel);
   p->group = group;
@@ -352,7 +369,15 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
   p->root = root;
   p->ledger = mine.ledger;
   p->threads.assign(mine.clock.threadEntries().begin(), mine.clock.threadEntries().end());
-  p->send = mine.packFixed();
+  // An exchange finished in different calls by its members cannot be followed by a second one:
+  // the thread components travel in the fixed part, with room for as many as a deposit has.
+  std::size_t threadWords = complete ? 0 : kDepositThreads;
+  for (const ThreadEntry &e : mine.clock.threadEntries())
+    if (!complete && e.slot.thread > threadWords) {
+      warnThreadBeyondDeposits(e.slot);
+      break;
+    }
+  p->send = mine.packFixed(threadWords);
   p->receive.resize(p->send.size());
   int n = static_cast<int>(p->send.size());
   switch (kind) {
@@ -436,22 +461,6 @@ std::size_t MpiTransport::depositWords() const {
 std::size_t MpiTransport::threadWord(ClockSlot slot) const {
   return 2 * worldSize_ + static_cast<std::size_t>(slot.rank) * kDepositThreads + slot.thread - 1;
 }
-
-namespace {
-// Says once per process that an order through deposits is lost, so that a report it causes is
-// not taken at face value.
-void warnThreadBeyondDeposits(ClockSlot slot) {
-  static std::atomic<bool> warned{false};
-  if (warned.exchange(true)) return;
-  std::fprintf(stderr,
-               "rmarace: warning: thread %u of rank %d synchronises through a lock (or another "
-               "resource deposit), which carries threads 1 to %zu of each rank only; what it "
-               "orders through locks is not seen, and a race reported with thread %u may not be "
-               "one (docs/hybrid.md)\n",
-               static_cast<unsigned>(slot.thread), static_cast<int>(slot.rank), kDepositThreads,
-               static_cast<unsigned>(slot.thread));
-}
-} // namespace
 
 void MpiTransport::deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) {
   auto [win, peer, disp, slot] = depositSlot(resource, deposition);

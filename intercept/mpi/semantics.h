@@ -64,13 +64,12 @@ public:
   // Split around the library's collective so that the tool's exchange overlaps it: begin
   // contributes (signal), end absorbs (wait). `complete`: every member ends in the same call (a
   // blocking collective); false for non-blocking collectives ended by a request completion.
+  // `complete`: the collective ends in the call that begins it (false for MPI_Ibarrier & co.).
   Tracker::Collective collectiveBegin(const GroupView &group, CollectiveKind kind, Rank root,
-                                      LocationHandle site) {
-    return tracker_.beginCollective(group, kind, root, site);
+                                      LocationHandle site, bool complete = true) {
+    return tracker_.beginCollective(group, kind, root, site, complete);
   }
-  void collectiveEnd(Tracker::Collective &c, bool complete = true) {
-    tracker_.endCollective(c, complete);
-  }
+  void collectiveEnd(Tracker::Collective &c) { tracker_.endCollective(c); }
   // The blocking forms (Tracker::collective is begin, then end).
   void allToAll(const GroupView &group, LocationHandle site) {
     tracker_.collective(group, CollectiveKind::AllToAll, 0, site);

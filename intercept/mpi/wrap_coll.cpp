@@ -29,7 +29,7 @@ void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Reque
   rs.channel = ch->id;
   rs.site = scope.site();
   rs.collective = std::make_shared<Tracker::Collective>(
-      scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site()));
+      scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site(), /*complete=*/false));
   scope.st().requests.add(*request, request, rs);
 }
 

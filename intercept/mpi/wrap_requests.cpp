@@ -14,7 +14,7 @@ void requestCompleted(Scope &scope, RequestState &rs, const MPI_Status &status) 
     scope.sem().requestCompleted(rs.rma, scope.site());
     break;
   case RequestState::Kind::Collective:
-    scope.sem().collectiveEnd(*rs.collective, /*complete=*/false);
+    scope.sem().collectiveEnd(*rs.collective);
     break;
   case RequestState::Kind::Send:
   case RequestState::Kind::PersistentSend: {

@@ -33,6 +33,50 @@ TEST(SyncState, StartsAtEpochZero) {
   EXPECT_EQ(SyncState(0, 1).pruneHorizon(), kEpochInfinity);
 }
 
+// What a release leaves on an object covers every event of the releasing thread before it (a
+// thread library reuses a finished task's thread for a task that acquired that object).
+TEST(SyncState, ReleasedComponentCoversTheReleasingThreadUpToTheRelease) {
+  constexpr uint64_t kObject = 11, kOther = 12;
+  constexpr ThreadId kTask = 1;
+  SyncState s(0, 2);
+  s.fork(kTask, kNoLocation);
+  s.setCurrentThread(kTask);
+  s.tick(kNoLocation); // an event of the task
+  s.release(kObject, kNoLocation);
+  EXPECT_EQ(s.released(kObject, {0, kTask}), s.epochOf(kTask));
+  EXPECT_EQ(s.released(kOther, {0, kTask}), 0u);
+  s.tick(kNoLocation); // a later event is not covered
+  EXPECT_LT(s.released(kObject, {0, kTask}), s.epochOf(kTask));
+}
+
+// The fixed part of a collective contribution combines element-wise; with thread words, the
+// components of threads 1 to T of every rank travel in it too (a non-blocking collective).
+TEST(CollectiveContribution, FixedPartCarriesThreadComponentsWhenAsked) {
+  constexpr std::size_t kThreadWords = 15;
+  CollectiveContribution a, b;
+  a.clock = VectorClock(std::vector<Epoch>{4, 1});
+  a.clock.set(ClockSlot{0, 2}, 9);
+  a.clock.set(ClockSlot{0, 16}, 3); // beyond the words: left out
+  a.sentToMember = {0, 2};
+  b.clock = VectorClock(std::vector<Epoch>{2, 6});
+  b.clock.set(ClockSlot{1, 1}, 7);
+  b.clock.set(ClockSlot{0, 2}, 5);
+  b.sentToMember = {1, 0};
+  std::vector<uint64_t> combined = b.packFixed(kThreadWords);
+  std::vector<uint64_t> in = a.packFixed(kThreadWords);
+  ASSERT_EQ(in.size(), combined.size());
+  CollectiveContribution::combineFixed(in, combined);
+  CollectiveContribution c = CollectiveContribution::unpackFixed(combined);
+  EXPECT_EQ(c.clock.at(ClockSlot{0, 0}), 4u);
+  EXPECT_EQ(c.clock.at(ClockSlot{1, 0}), 6u);
+  EXPECT_EQ(c.clock.at(ClockSlot{0, 2}), 9u);
+  EXPECT_EQ(c.clock.at(ClockSlot{1, 1}), 7u);
+  EXPECT_EQ(c.clock.at(ClockSlot{0, 16}), 0u);
+  EXPECT_THAT(c.sentToMember, ElementsAre(1u, 2u));
+  // Without thread words only the initial threads' components travel in the fixed part.
+  EXPECT_THAT(CollectiveContribution::unpackFixed(a.packFixed()).clock.threadEntries(), IsEmpty());
+}
+
 TEST(SyncState, TickStartsANewEpochAndRemembersItsSite) {
   SyncState s(0, 2);
   s.tick(41);

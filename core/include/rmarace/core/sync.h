@@ -61,9 +61,12 @@ struct RMARACE_API CollectiveContribution {
 
   // The fixed-size part (clock, batch counts, ledger length) as one array of words, so that a
   // transport can combine contributions with a reduction over plain integers:
-  // [N, G, clock (N), sentToMember (G), ledger length, thread entry count]. The layout travels
-  // with the data. The ledger and the clock's thread entries travel separately (variable size).
-  std::vector<uint64_t> packFixed() const;
+  // [N, G, T, clock (N), sentToMember (G), threads (N * T), ledger length, thread entry count].
+  // The layout travels with the data. The ledger and the clock's thread entries travel separately
+  // (variable size), except that with T > 0 the components of threads 1 to T of every rank travel
+  // in the fixed part too, combined by maximum: for an exchange whose members finish in different
+  // calls (the application's non-blocking collectives), where no second exchange can follow.
+  std::vector<uint64_t> packFixed(std::size_t threadsPerRank = 0) const;
   static CollectiveContribution unpackFixed(std::span<const uint64_t> words);
   static uint64_t fixedLedgerLength(std::span<const uint64_t> words) {
     return words[words.size() - 2];

@@ -46,10 +46,12 @@ public:
                                           const CollectiveContribution &mine) = 0;
   // The same exchange in two phases, so that it can overlap the application's own collective.
   // `complete` says whether the finish happens in the same call on every member (then ledger
-  // entries of small groups can be exchanged too). The default exchanges at finish.
+  // entries of small groups and the clock's thread entries can be exchanged after it; otherwise
+  // the thread components must travel with the start). The default exchanges at finish.
   virtual std::unique_ptr<PendingExchange> startExchange(const GroupView &group,
                                                          CollectiveKind kind, Rank root,
-                                                         const CollectiveContribution &mine);
+                                                         const CollectiveContribution &mine,
+                                                         bool complete);
   virtual CollectiveContribution finishExchange(PendingExchange &pending, bool complete);
   // Resource deposits at their deposition process (merged element-wise by maximum), read and
   // written one-sidedly.
@@ -86,13 +88,14 @@ public:
     GroupView group;
     CollectiveKind kind = CollectiveKind::AllToAll;
     Rank root = 0;
+    bool complete = true;
     std::unique_ptr<PendingExchange> pending;
   };
-  Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                             LocationHandle site);
   // `complete`: every member ends the exchange in the same call as it began it (a blocking
   // collective); false for the application's non-blocking collectives.
-  void endCollective(Collective &c, bool complete = true);
+  Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                             LocationHandle site, bool complete = true);
+  void endCollective(Collective &c);
   // A collective exchange that does not synchronise this process: the combination is returned
   // for the caller to use (e.g. to order only the next RMA operations).
   CollectiveContribution endExchangeOnly(Collective &c);
