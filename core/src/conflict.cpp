@@ -55,6 +55,15 @@ bool orderedAtomics(const Atomicity &a, const ByteRanges &ra, const Atomicity &b
   return a.orderedFromSameOrigin && b.orderedFromSameOrigin && elementsCoincide(a, ra, b, rb);
 }
 
+bool orderedByIssue(const IssuedRemoteAccess &first, const IssuedRemoteAccess &second) {
+  if (first.context != second.context) return false;
+  if (first.kind == AccessKind::RemoteWrite && second.kind == AccessKind::RemoteWrite &&
+      first.fenceCount < second.fenceCount)
+    return true;
+  return first.atomicity && second.atomicity && first.ranges && second.ranges &&
+         orderedAtomics(*first.atomicity, *first.ranges, *second.atomicity, *second.ranges);
+}
+
 bool conflicting(const ConflictOperand &a, const ConflictOperand &b) {
   if (!isWrite(a.kind) && !isWrite(b.kind)) return false;
   if (isRemote(a.kind) && isRemote(b.kind) && a.atomicity && b.atomicity && a.ranges && b.ranges &&

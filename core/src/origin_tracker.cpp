@@ -4,6 +4,7 @@
 #include "outbox.h"
 #include "own_accesses.h"
 #include "region_ends.h"
+#include "rmarace/core/conflict.h"
 #include "rmarace/core/sync.h"
 #include "segment_table.h"
 #include "target_checker.h"
@@ -44,7 +45,7 @@ void OriginTracker::issue(const RmaOperation &op) {
   io.request = op.request;
   auto addBuffer = [&](AccessKind kind, const ByteRanges &ranges) -> uint32_t {
     if (ranges.empty()) return kNone;
-    own_.checkAgainstPending(ranges, kind, nullptr, op.site, ranges.totalBytes());
+    own_.checkAgainstPending(ranges, kind, op.site);
     uint32_t id = own_.add(kind, ranges, op, seq_, fc);
     own_.recordOnExposed(id);
     own_.checkEarlierUntracked(id);
@@ -59,7 +60,8 @@ void OriginTracker::issue(const RmaOperation &op) {
     std::optional<ByteRanges> ranges =
         segments_.resolveTarget(op.segment, op.targetRanges, self, op.site, nullptr);
     if (ranges) {
-      own_.checkAgainstPending(*ranges, remoteKind, &op.atomicity, op.site, ranges->totalBytes());
+      own_.checkRemoteAgainstPending({remoteKind, op.context, fc, &op.atomicity, &*ranges},
+                                     op.site);
       io.selfRemote = own_.add(remoteKind, *ranges, op, seq_, fc);
       io.selfRemoteRecord = target_.recordSelfAccess(op, remoteKind, *ranges, seq_, fc);
     }

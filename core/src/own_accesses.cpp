@@ -79,13 +79,17 @@ void OwnAccesses::sweepCompleted() {
 template <class OverlapOf>
 void OwnAccesses::checkCandidates(Address lo, Address hi, const OverlapOf &overlapOf,
                                   const ConflictOperand &later, bool languageAtomic,
-                                  LocationHandle site, uint64_t size) {
+                                  LocationHandle site, uint64_t size,
+                                  const IssuedRemoteAccess *issued) {
   pending_.forEachCandidate(lo, hi, RangesOf{records_}, [&](uint32_t id) {
     const OwnAccess &p = records_[id];
     if (completionKnown(p)) return;
     ByteRange overlap = overlapOf(p);
     if (overlap.size() == 0) return;
     if (!conflicting({p.kind, &p.atomicity, &p.ranges}, later)) return;
+    if (issued && isRemote(p.kind) &&
+        orderedByIssue({p.kind, p.context, p.fenceCount, &p.atomicity, &p.ranges}, *issued))
+      return;
     AccessRecord record;
     record.rank = sync_.self();
     record.thread = sync_.currentThread();
@@ -105,12 +109,20 @@ void OwnAccesses::checkCandidates(Address lo, Address hi, const OverlapOf &overl
 }
 
 void OwnAccesses::checkAgainstPending(const ByteRanges &ranges, AccessKind kind,
-                                      const Atomicity *atomicity, LocationHandle site,
-                                      uint64_t size) {
+                                      LocationHandle site) {
   if (pending_.empty()) return;
   auto overlapOf = [&](const OwnAccess &p) { return p.ranges.firstOverlap(ranges); };
-  checkCandidates(ranges.lowest(), ranges.highest(), overlapOf, {kind, atomicity, &ranges}, false,
-                  site, size);
+  checkCandidates(ranges.lowest(), ranges.highest(), overlapOf, {kind, nullptr, &ranges}, false,
+                  site, ranges.totalBytes());
+}
+
+void OwnAccesses::checkRemoteAgainstPending(const IssuedRemoteAccess &access, LocationHandle site) {
+  if (pending_.empty()) return;
+  const ByteRanges &ranges = *access.ranges;
+  auto overlapOf = [&](const OwnAccess &p) { return p.ranges.firstOverlap(ranges); };
+  checkCandidates(ranges.lowest(), ranges.highest(), overlapOf,
+                  {access.kind, access.atomicity, &ranges}, false, site, ranges.totalBytes(),
+                  &access);
 }
 
 void OwnAccesses::checkPlainAgainstPending(Address addr, uint64_t size, AccessKind kind,

@@ -20,6 +20,7 @@ class Pruning;
 class SyncState;
 class TargetChecker;
 struct ConflictOperand;
+struct IssuedRemoteAccess;
 
 class OwnAccesses {
 public:
@@ -41,9 +42,11 @@ public:
   bool pendingOverlaps(Address addr, uint64_t size) const {
     return pending_.overlaps(addr, addr + size, RangesOf{records_});
   }
-  // Checks a new access of an RMA call against the pending accesses (program order).
-  void checkAgainstPending(const ByteRanges &ranges, AccessKind kind, const Atomicity *atomicity,
-                           LocationHandle site, uint64_t size);
+  // Checks a new buffer access of an RMA call against the pending accesses (program order).
+  void checkAgainstPending(const ByteRanges &ranges, AccessKind kind, LocationHandle site);
+  // The same for an RMA call's access of this process's own memory, which its earlier calls'
+  // pending accesses of that memory may be ordered before (orderedByIssue).
+  void checkRemoteAgainstPending(const IssuedRemoteAccess &access, LocationHandle site);
   // The same for a plain load or store: one contiguous range, no allocation (the hot path).
   void checkPlainAgainstPending(Address addr, uint64_t size, AccessKind kind, bool languageAtomic,
                                 LocationHandle site);
@@ -70,7 +73,7 @@ private:
   template <class OverlapOf>
   void checkCandidates(Address lo, Address hi, const OverlapOf &overlapOf,
                        const ConflictOperand &later, bool languageAtomic, LocationHandle site,
-                       uint64_t size);
+                       uint64_t size, const IssuedRemoteAccess *issued = nullptr);
 
   const SyncState &sync_;
   ProcessHost &host_;

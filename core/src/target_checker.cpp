@@ -131,21 +131,16 @@ bool TargetChecker::racing(const RemoteAccess &a, const RemoteAccess &b) const {
     return false;
   if (a.origin == b.origin) {
     // Program order at the common origin: the earlier access completed before the later one
-    // was issued, or a fence orders two writes (R6).
+    // was issued, or the origin's program order alone orders them (orderedByIssue).
     const RemoteAccess &first = a.seq < b.seq ? a : b;
     const RemoteAccess &second = a.seq < b.seq ? b : a;
     if (first.completionSeq != kNoSequence && first.completionSeq <= second.seq) return false;
     if (first.completion.known() && first.completion.rank != first.origin &&
         first.completion.knownTo(*second.snapshot))
       return false;
-    if (first.kind == AccessKind::RemoteWrite && second.kind == AccessKind::RemoteWrite &&
-        first.context == second.context && first.fenceCount < second.fenceCount)
-      return false;
-    // Ordered atomics (MPI accumulate_ordering).
-    if (first.context == second.context &&
-        orderedAtomics(first.atomicity, first.ranges, second.atomicity, second.ranges))
-      return false;
-    return true;
+    return !orderedByIssue(
+        {first.kind, first.context, first.fenceCount, &first.atomicity, &first.ranges},
+        {second.kind, second.context, second.fenceCount, &second.atomicity, &second.ranges});
   }
   // Disjoint concurrent regions at this process (Fig. 4.9 line 10): a thread of it knew one
   // access complete before the other's origin learned of that thread's epoch.

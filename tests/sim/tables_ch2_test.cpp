@@ -319,7 +319,7 @@ TEST(Table2_2, RemoteAtomicWrite_RemoteAtomicWrite_CompatibleWhenElementsCoincid
 // Accumulates of one origin to the same location are ordered under MPI's default
 // accumulate_ordering (MPI-3.1 11.7.2), whatever their operations, per basic datatype.
 std::vector<RaceView> sameOriginAccumulates(Atomicity first, uint64_t firstBytes,
-                                            Atomicity second) {
+                                            Atomicity second, Rank target = 1) {
   Simulator s(2);
   SegmentId win = s.segment(16, "win");
   s.run([&](SimRank &r) {
@@ -327,8 +327,8 @@ std::vector<RaceView> sameOriginAccumulates(Atomicity first, uint64_t firstBytes
     m.fence(win, 1);
     if (r.rank() == 0) {
       Address buf = r.allocate(8);
-      m.accumulate(win, 1, 0, buf, firstBytes, first, 2);
-      m.accumulate(win, 1, 0, buf, 4, second, 3);
+      m.accumulate(win, target, 0, buf, firstBytes, first, 2);
+      m.accumulate(win, target, 0, buf, 4, second, 3);
     }
     m.fence(win, 4);
   });
@@ -341,6 +341,22 @@ TEST(AccumulateOrdering, SameOriginDifferentOpsAreOrdered) {
   EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4), 8,
                                     Mpi::atomic(AtomicOp::CompareAndSwap, BasicType::Int, 4)),
               IsEmpty());
+}
+// The same rules when the origin is its own target (checked in program order at the origin).
+TEST(AccumulateOrdering, SelfTargetedDifferentOpsAreOrdered) {
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4), 4,
+                                    Mpi::atomic(AtomicOp::Replace, BasicType::Int, 4), 0),
+              IsEmpty());
+}
+TEST(AccumulateOrdering, SelfTargetedNotOrderedWithAccumulateOrderingNone) {
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4, false), 4,
+                                    Mpi::atomic(AtomicOp::Replace, BasicType::Int, 4, false), 0),
+              ElementsAre(Remote("0:MPI_Accumulate@2", "0:MPI_Accumulate@3")));
+}
+TEST(AccumulateOrdering, SelfTargetedNotOrderedAcrossBasicDatatypes) {
+  EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Short, 2), 2,
+                                    Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4), 0),
+              ElementsAre(Remote("0:MPI_Accumulate@2", "0:MPI_Accumulate@3")));
 }
 TEST(AccumulateOrdering, NotOrderedWithAccumulateOrderingNone) {
   EXPECT_THAT(sameOriginAccumulates(Mpi::atomic(AtomicOp::Sum, BasicType::Int, 4, false), 4,
