@@ -70,6 +70,7 @@ std::string jsonLocation(const Location &l) {
   out << "{\"file\":\"" << jsonEscape(l.file) << "\",\"line\":" << l.line << ",\"function\":\""
       << jsonEscape(l.function) << "\",\"call\":\"" << jsonEscape(l.call) << "\"";
   if (!l.context.empty()) out << ",\"context\":\"" << jsonEscape(l.context) << "\"";
+  if (!l.module.empty()) out << ",\"module\":\"" << jsonEscape(l.module) << "\"";
   out << "}";
   return out.str();
 }
@@ -82,6 +83,34 @@ std::string jsonAccess(const AccessRecord &a) {
       << "\",\"language_atomic\":" << (a.languageAtomic ? "true" : "false")
       << ",\"direct\":" << (a.direct ? "true" : "false")
       << ",\"location\":" << jsonLocation(a.location) << "}";
+  return out.str();
+}
+
+// Why two accesses of which at least one is atomic still race (2.3.4): the rule their
+// atomicity does not meet. Empty when neither is atomic (a plain conflict needs no rule).
+std::string atomicityReason(const AccessRecord &a, const AccessRecord &b) {
+  bool aAtomic = a.atomicOp != AtomicOp::None, bAtomic = b.atomicOp != AtomicOp::None;
+  if (!aAtomic && !bAtomic) return {};
+  std::ostringstream out;
+  if (aAtomic != bAtomic) {
+    const AccessRecord &plain = aAtomic ? b : a;
+    out << "an atomic operation is atomic only with respect to other atomic operations, and the "
+        << (plain.languageAtomic ? "C/C++ atomic " : "") << accessKindName(plain.kind)
+        << " is not one";
+  } else if (a.atomicType != b.atomicType) {
+    out << "atomic operations on different basic datatypes (" << basicTypeName(a.atomicType)
+        << " and " << basicTypeName(b.atomicType)
+        << ") are neither atomic nor ordered with respect to each other";
+  } else if (a.atomicOp != b.atomicOp && a.atomicOp != AtomicOp::NoOp &&
+             b.atomicOp != AtomicOp::NoOp) {
+    out << "atomic operations are atomic with respect to each other only when they apply the "
+           "same operation or one only reads, not "
+        << atomicOpName(a.atomicOp) << " and " << atomicOpName(b.atomicOp)
+        << ", and no ordering of one origin applies";
+  } else {
+    out << "the atomic operations' elements do not coincide where they overlap (atomicity holds "
+           "per element of the basic datatype)";
+  }
   return out.str();
 }
 
@@ -113,6 +142,8 @@ std::string formatRaceText(const RaceRecord &race, std::size_t count) {
       << "WARNING: rmarace: " << headline(race);
   if (count > 1) out << " (" << count << " occurrences)";
   out << "\n  " << describeAccess(race.later) << "\n  " << describeAccess(race.earlier) << "\n";
+  std::string why = atomicityReason(race.earlier, race.later);
+  if (!why.empty()) out << "  Why: " << why << "\n";
   if (race.region) {
     const AccessRecord &rma =
         isRemote(race.later.kind) || isBuffer(race.later.kind) ? race.later : race.earlier;
@@ -137,6 +168,8 @@ std::string formatRaceJson(const RaceRecord &race, std::size_t count) {
       << "\",\"memory_rank\":" << race.memoryRank << ",\"memory\":\"" << jsonEscape(race.memoryName)
       << "\",\"offset\":" << race.offsetBegin << ",\"count\":" << count
       << ",\"first\":" << jsonAccess(race.earlier) << ",\"second\":" << jsonAccess(race.later);
+  std::string why = atomicityReason(race.earlier, race.later);
+  if (!why.empty()) out << ",\"why\":\"" << jsonEscape(why) << "\"";
   if (race.region) {
     out << ",\"region\":{\"begin\":" << jsonLocation(race.region->begin)
         << ",\"end\":" << jsonLocation(race.region->end)

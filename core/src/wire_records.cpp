@@ -21,7 +21,7 @@ void decode(WireReader &in, BatchHeader &header) {
 bool LocationRecord::operator==(const LocationRecord &o) const {
   const Location &a = location, &b = o.location;
   return handle == o.handle && a.file == b.file && a.function == b.function && a.call == b.call &&
-         a.context == b.context && a.line == b.line && a.column == b.column;
+         a.context == b.context && a.module == b.module && a.line == b.line && a.column == b.column;
 }
 
 void encode(WireWriter &out, const LocationRecord &record) {
@@ -30,6 +30,7 @@ void encode(WireWriter &out, const LocationRecord &record) {
   out.putString(record.location.function);
   out.putString(record.location.call);
   out.putString(record.location.context);
+  out.putString(record.location.module);
   out.putAll(record.location.line, record.location.column);
 }
 
@@ -39,6 +40,7 @@ void decode(WireReader &in, LocationRecord &record) {
   record.location.function = in.getString();
   record.location.call = in.getString();
   record.location.context = in.getString();
+  record.location.module = in.getString();
   record.location.line = in.get<uint32_t>();
   record.location.column = in.get<uint32_t>();
 }

@@ -144,6 +144,7 @@ Runtime &Lifecycle::start(const StartInfo &info) {
     log = "rmarace-" + std::to_string(id) + ".jsonl";
   }
   rt->reports().setLogPath(log);
+  rt->reportConfigurationErrors();
   g_run = RunState{rt, info.run, 1, false, 0, options.exitcode, g_run.atexitRegistered};
   g_everStarted = true;
   Runtime::instance_.store(rt, std::memory_order_release);

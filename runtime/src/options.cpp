@@ -33,7 +33,8 @@ const char *Options::help() {
          "  print_reports=0|1 print each race on stderr when detected (default 1)\n"
          "  print_summary=0|1 print the merged summary at MPI_Finalize on rank 0 (default 1)\n"
          "  symbolize=0|1     resolve call sites of uninstrumented code (default 1)\n"
-         "  verbosity=N       0 quiet, 1 startup and shutdown notes\n";
+         "  verbosity=N       0 quiet, 1 startup and shutdown notes\n"
+         "  suppressions=FILE races not to report (lines race:PATTERN or call:PATTERN)\n";
 }
 
 Options Options::parse(const std::string &text, std::vector<std::string> &errors) {
@@ -65,6 +66,8 @@ Options Options::parse(const std::string &text, std::vector<std::string> &errors
       ok = parseBool(value, o.symbolize);
     else if (key == "verbosity")
       ok = parseInt(value, o.verbosity);
+    else if (key == "suppressions")
+      ok = !value.empty(), o.suppressions = value;
     else {
       errors.push_back("unknown option '" + key + "'");
       continue;

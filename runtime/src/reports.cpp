@@ -23,10 +23,14 @@ void writeAll(int fd, const std::string &s) {
 // Fields of the summary export are separated by control characters that never occur in them.
 constexpr char kField = '\x1f';
 constexpr char kRecord = '\x1e';
+// A race record has its key, count, JSON and text; a suppression record its rule and count.
+constexpr std::size_t kRaceFields = 4;
+constexpr std::size_t kSuppressedFields = 2;
 
 } // namespace
 
-ReportWriter::ReportWriter(const Options &options) : options_(options) {}
+ReportWriter::ReportWriter(const Options &options, Suppressions suppressions)
+    : options_(options), suppressions_(std::move(suppressions)) {}
 
 ReportWriter::~ReportWriter() {
   if (logFd_ >= 0) ::close(logFd_);
@@ -49,6 +53,10 @@ void ReportWriter::appendLog(const std::string &line) {
 }
 
 void ReportWriter::race(const RaceRecord &race) {
+  if (const std::string *rule = suppressions_.match(race)) {
+    ++suppressed_[*rule];
+    return;
+  }
   ++races_;
   Entry &e = entries_[pairKey(race)];
   bool first = e.count == 0;
@@ -72,6 +80,7 @@ std::string ReportWriter::exportSummary() const {
     out << key << kField << e.count << kField << formatRaceJson(e.first) << kField
         << formatRaceBrief(e.first, "     ") << kRecord;
   }
+  for (const auto &[rule, count] : suppressed_) out << rule << kField << count << kRecord;
   return out.str();
 }
 
@@ -82,7 +91,8 @@ std::size_t ReportWriter::printSummary(const std::vector<std::string> &exports,
     std::string json, text;
   };
   std::map<std::string, Merged> merged;
-  uint64_t total = 0;
+  std::map<std::string, uint64_t> suppressed; // by rule
+  uint64_t total = 0, totalSuppressed = 0;
   for (const std::string &part : exports) {
     std::size_t at = 0;
     while (at < part.size()) {
@@ -98,7 +108,13 @@ std::size_t ReportWriter::printSummary(const std::vector<std::string> &exports,
           f = i + 1;
         }
       }
-      if (fields.size() != 4) continue;
+      if (fields.size() == kSuppressedFields) {
+        uint64_t count = std::stoull(fields[1]);
+        suppressed[fields[0]] += count;
+        totalSuppressed += count;
+        continue;
+      }
+      if (fields.size() != kRaceFields) continue;
       Merged &m = merged[fields[0]];
       uint64_t count = std::stoull(fields[1]);
       m.count += count;
@@ -109,19 +125,23 @@ std::size_t ReportWriter::printSummary(const std::vector<std::string> &exports,
       }
     }
   }
-  if (options_.printSummary && (!merged.empty() || totalErrors)) {
+  if (options_.printSummary && (!merged.empty() || totalErrors || totalSuppressed)) {
     std::ostringstream out;
     out << "rmarace: SUMMARY: " << merged.size() << " data race" << (merged.size() == 1 ? "" : "s")
         << " (distinct pairs of source locations, " << total << " occurrence"
         << (total == 1 ? "" : "s") << ")";
     if (totalErrors) out << ", " << totalErrors << " error" << (totalErrors == 1 ? "" : "s");
+    if (totalSuppressed) out << ", " << totalSuppressed << " suppressed";
     out << "\n";
     for (const auto &[key, m] : merged) out << "  " << m.count << " x " << m.text;
+    for (const auto &[rule, count] : suppressed)
+      out << "  " << count << " x suppressed by " << rule << "\n";
     writeAll(2, out.str());
   }
   std::ostringstream json;
   json << "{\"type\":\"summary\",\"distinct_races\":" << merged.size()
-       << ",\"occurrences\":" << total << ",\"errors\":" << totalErrors << "}";
+       << ",\"occurrences\":" << total << ",\"errors\":" << totalErrors
+       << ",\"suppressed\":" << totalSuppressed << "}";
   appendLog(json.str());
   return merged.size();
 }

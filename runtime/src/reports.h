@@ -5,6 +5,7 @@
 
 #include "rmarace/core/race.h"
 #include "rmarace/runtime/options.h"
+#include "suppressions.h"
 
 #include <cstdint>
 #include <map>
@@ -16,7 +17,8 @@ namespace rmarace::rt {
 
 class ReportWriter {
 public:
-  explicit ReportWriter(const Options &options);
+  // `suppressions`: races to count only (RMARACE_OPTIONS suppressions=FILE).
+  ReportWriter(const Options &options, Suppressions suppressions);
   ~ReportWriter();
   ReportWriter(const ReportWriter &) = delete;
   ReportWriter &operator=(const ReportWriter &) = delete;
@@ -27,10 +29,11 @@ public:
 
   void race(const RaceRecord &race);
   void error(const ErrorRecord &error);
-  uint64_t racesFound() const { return races_; }
+  uint64_t racesFound() const { return races_; } // not counting suppressed ones
   uint64_t errorsFound() const { return errors_; }
 
-  // This rank's distinct races with counts, serialised for merging at rank 0.
+  // This rank's distinct races with counts, and its suppressed races per rule, serialised for
+  // merging at rank 0.
   std::string exportSummary() const;
   // Rank 0: merges every rank's export, prints the summary, appends it to the log; returns the
   // number of distinct races.
@@ -41,6 +44,8 @@ private:
   static std::string pairKey(const RaceRecord &race);
 
   const Options &options_;
+  Suppressions suppressions_;
+  std::map<std::string, uint64_t> suppressed_; // occurrences, by the rule that matched
   std::string logPath_;
   int logFd_ = -1;
   uint64_t races_ = 0;

@@ -45,7 +45,9 @@ Runtime::Runtime(Rank rank, Rank worldSize, Transport &transport) {
   tracker_ = std::make_unique<Tracker>(*process_, transport);
   pageMap_ = std::make_unique<PageMap>();
   process_->setTrackingListener(pageMap_.get());
-  reports_ = std::make_unique<ReportWriter>(options_);
+  Suppressions suppressions;
+  if (!options_.suppressions.empty()) suppressions.load(options_.suppressions, configErrors_);
+  reports_ = std::make_unique<ReportWriter>(options_, std::move(suppressions));
   symbolizer_ = std::make_unique<Symbolizer>();
   roles_ = std::make_unique<ThreadRoles>();
   untracked_ = std::make_unique<UntrackedAccesses>();
@@ -144,8 +146,27 @@ Location Runtime::symbolize(const void *returnAddress) {
       if (function != "??") loc.function = function;
     }
     if (loc.file.empty()) loc.file = object;
+    loc.module = object;
   }
   symbolized_.emplace(returnAddress, loc);
+  return loc;
+}
+
+// A location the instrumentation marked; its object file is the one that holds the marker.
+Location Runtime::markedLocation(const rmarace_location *m) {
+  Location loc;
+  loc.file = m->file ? m->file : "";
+  loc.function = m->function ? m->function : "";
+  loc.line = m->line;
+  loc.column = m->column;
+  auto cached = markerModules_.find(m);
+  if (cached == markerModules_.end()) {
+    Dl_info info{};
+    std::string module;
+    if (dladdr(m, &info) && info.dli_fname) module = objectPath(info.dli_fname);
+    cached = markerModules_.emplace(m, std::move(module)).first;
+  }
+  loc.module = cached->second;
   return loc;
 }
 
@@ -154,26 +175,27 @@ Location Runtime::resolve(LocationHandle handle) {
   if (handle & kCallSiteBit) {
     const CallSite &site = callSites_[handle & ~kCallSiteBit];
     Location loc;
-    if (site.marked) {
-      const rmarace_location *m = site.marked;
-      loc.file = m->file ? m->file : "";
-      loc.function = m->function ? m->function : "";
-      loc.line = m->line;
-      loc.column = m->column;
-    } else if (site.returnAddress) {
+    if (site.marked)
+      loc = markedLocation(site.marked);
+    else if (site.returnAddress)
       loc = symbolize(site.returnAddress);
-    }
     loc.call = site.call ? site.call : "";
     loc.context = describeRole(site.role);
     return loc;
   }
-  const auto *m = reinterpret_cast<const rmarace_location *>(handle);
-  Location loc;
-  loc.file = m->file ? m->file : "";
-  loc.function = m->function ? m->function : "";
-  loc.line = m->line;
-  loc.column = m->column;
-  return loc;
+  return markedLocation(reinterpret_cast<const rmarace_location *>(handle));
+}
+
+void Runtime::reportConfigurationErrors() {
+  if (process_->rank() == 0) {
+    for (const std::string &message : configErrors_) {
+      ErrorRecord error;
+      error.kind = "bad-suppressions";
+      error.message = "suppressions file " + message;
+      reports_->error(error);
+    }
+  }
+  configErrors_.clear();
 }
 
 void Runtime::reportRace(const RaceRecord &race) {

@@ -233,6 +233,42 @@ TEST(ReportFormat, TextShowsAtomicity) {
   EXPECT_THAT(text, HasSubstr("atomic"));
 }
 
+// Why atomic operations still race: the rule of 2.3.4 they do not meet, in text and JSON.
+TEST(ReportFormat, AtomicRacesSayWhichRuleMakesThemRaces) {
+  RaceRecord r = remoteRace();
+  r.earlier.kind = AccessKind::RemoteWrite;
+  r.earlier.atomicOp = AtomicOp::Replace;
+  r.earlier.atomicType = BasicType::UnsignedChar;
+  r.later.atomicOp = AtomicOp::Sum;
+  r.later.atomicType = BasicType::Double;
+  EXPECT_THAT(formatRaceText(r),
+              HasSubstr("  Why: atomic operations on different basic datatypes (unsigned char and "
+                        "double) are neither atomic nor ordered with respect to each other\n"));
+  std::string json = formatRaceJson(r);
+  EXPECT_TRUE(JsonChecker(json).valid()) << json;
+  EXPECT_THAT(json, HasSubstr("\"why\":\"atomic operations on different basic datatypes"));
+  r.earlier.atomicType = BasicType::Double;
+  EXPECT_THAT(formatRaceText(r), HasSubstr("only when they apply the same operation or one only "
+                                           "reads, not replace and sum"));
+  r.earlier.atomicOp = AtomicOp::Sum;
+  EXPECT_THAT(formatRaceText(r), HasSubstr("elements do not coincide"));
+  r.earlier.atomicOp = AtomicOp::None;
+  r.earlier.kind = AccessKind::Load;
+  EXPECT_THAT(formatRaceText(r), HasSubstr("atomic only with respect to other atomic operations, "
+                                           "and the load is not one"));
+  // A conflict without atomics needs no rule.
+  EXPECT_THAT(formatRaceText(remoteRace()), Not(HasSubstr("Why:")));
+  EXPECT_THAT(formatRaceJson(remoteRace()), Not(HasSubstr("why")));
+}
+
+TEST(ReportFormat, JsonNamesTheObjectFileWhenKnown) {
+  RaceRecord r = remoteRace();
+  r.later.location.module = "/usr/lib/libga.so";
+  std::string json = formatRaceJson(r);
+  EXPECT_TRUE(JsonChecker(json).valid()) << json;
+  EXPECT_THAT(json, HasSubstr(R"("module":"/usr/lib/libga.so")"));
+}
+
 TEST(ReportFormat, DirectAccessThroughSharedMemory) {
   RaceRecord r = remoteRace();
   r.later.direct = true;

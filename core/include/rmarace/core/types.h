@@ -59,6 +59,8 @@ struct Location {
   // What the accessing thread was running, when its thread library said so (e.g. "OpenMP task
   // created at t.c:40"); empty for a process's initial thread.
   std::string context;
+  // The object file (program or shared library) of the code, when known.
+  std::string module;
   uint32_t line = 0;
   uint32_t column = 0;
 };

@@ -13,6 +13,7 @@ struct Options {
   bool printSummary = true; // rank 0 prints the merged summary at MPI_Finalize
   bool symbolize = true;    // resolve call sites of uninstrumented code with addr2line
   int verbosity = 0;        // 1: startup and shutdown notes
+  std::string suppressions; // suppressions file (runtime/src/suppressions.h); empty: none
 
   // Parses the option string; unknown keys and malformed values are errors (returned, one
   // message each, naming the problem).

@@ -62,6 +62,9 @@ public:
 
   void reportRace(const RaceRecord &race) override;
   void reportError(const ErrorRecord &error) override;
+  // Reports the problems of the run's configuration (a malformed suppressions file) as errors,
+  // once the log is open; the first process reports them for all.
+  void reportConfigurationErrors();
 
   // The hot path, called after the inline filter. Range accesses (memory intrinsics) come without
   // a filter and are first checked against the page map, without the lock.
@@ -82,6 +85,7 @@ private:
 
   static std::atomic<Runtime *> instance_;
   Options options_;
+  std::vector<std::string> configErrors_; // until reportConfigurationErrors
   EngineLock lock_;
   std::unique_ptr<Process> process_;
   std::unique_ptr<Tracker> tracker_;
@@ -109,6 +113,8 @@ private:
   LocationHandle accessSiteOf(const rmarace_location *loc, ThreadId thread);
   std::string describeRole(uint32_t role);
   std::unordered_map<const void *, Location> symbolized_;
+  Location markedLocation(const rmarace_location *marker);
+  std::unordered_map<const rmarace_location *, std::string> markerModules_; // object files
   std::unique_ptr<Symbolizer> symbolizer_;
   Location symbolize(const void *returnAddress);
 };
