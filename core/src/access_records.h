@@ -56,6 +56,7 @@ struct RemoteAccess {
   Epoch regionEnd = kEpochInfinity; // exclusive
   CompletionPoint completion;
   Sequence completionSeq = kNoSequence; // origin sequence of an origin-side completion
+  CompletionPoint originCompletion;     // ... the origin's thread and epoch of that completion
   std::shared_ptr<const VectorClock> snapshot;
   uint64_t fenceCount = 0;
   uint64_t lockEpoch = 0;

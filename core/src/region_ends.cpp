@@ -19,6 +19,7 @@ void RegionEnds::setCompletion(uint32_t id, CompletionPoint point, Sequence comp
   r.open = false;
   r.completion = point;
   r.completionSeq = completionSeq;
+  if (completionSeq != kNoSequence) r.originCompletion = point;
   endRegion(id);
 }
 
@@ -82,6 +83,7 @@ void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &n
     RemoteAccess &r = target_.remote(id);
     if (!completes(notice, r)) return false;
     r.completionSeq = notice.completionSeq;
+    r.originCompletion = {origin, notice.threshold, notice.thread};
     return true;
   });
 }

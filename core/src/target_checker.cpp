@@ -125,6 +125,16 @@ bool TargetChecker::overlapsOwn(const RemoteAccess &r, const OwnAccess &b) const
   return b.lastEpoch >= regionStart(r, b.completionThread) && b.issueEpoch < regionEnd(r, b.thread);
 }
 
+// Program order of a thread: the origin's call that completed `first` came before `second` was
+// issued, by the thread that issued `second` or by one that thread learned the completion from
+// (another thread's completion orders nothing the issuing thread did not learn of).
+bool TargetChecker::completedBeforeIssue(const RemoteAccess &first,
+                                         const RemoteAccess &second) const {
+  if (first.completionSeq == kNoSequence || first.completionSeq > second.seq) return false;
+  const CompletionPoint &c = first.originCompletion;
+  return c.thread == second.thread || (second.snapshot && c.knownTo(*second.snapshot));
+}
+
 bool TargetChecker::racing(const RemoteAccess &a, const RemoteAccess &b) const {
   if (a.languageAtomic && b.languageAtomic) return false; // C/C++ atomics through shared memory
   if (!conflicting({a.kind, &a.atomicity, &a.ranges}, {b.kind, &b.atomicity, &b.ranges}))
@@ -134,7 +144,7 @@ bool TargetChecker::racing(const RemoteAccess &a, const RemoteAccess &b) const {
     // was issued, or the origin's program order alone orders them (orderedByIssue).
     const RemoteAccess &first = a.seq < b.seq ? a : b;
     const RemoteAccess &second = a.seq < b.seq ? b : a;
-    if (first.completionSeq != kNoSequence && first.completionSeq <= second.seq) return false;
+    if (completedBeforeIssue(first, second)) return false;
     if (first.completion.known() && first.completion.rank != first.origin &&
         first.completion.knownTo(*second.snapshot))
       return false;
@@ -256,7 +266,7 @@ bool TargetChecker::supersedes(const RemoteAccess &newer, const RemoteAccess &ol
       older.direct != newer.direct || older.languageAtomic != newer.languageAtomic ||
       older.atomicity.op != newer.atomicity.op || older.atomicity.type != newer.atomicity.type)
     return false;
-  if (older.completionSeq == kNoSequence || older.completionSeq > newer.seq) return false;
+  if (!completedBeforeIssue(older, newer)) return false;
   if (older.ranges != newer.ranges) return false;
   if (older.origin == sync_.self()) return true;
   if (older.regionStart != newer.regionStart || !older.snapshot || !newer.snapshot) return false;

@@ -94,6 +94,7 @@ public:
   bool racing(const RemoteAccess &a, const RemoteAccess &b) const;
 
 private:
+  bool completedBeforeIssue(const RemoteAccess &first, const RemoteAccess &second) const;
   // Checks a remote access against the history and records it there.
   void insert(uint32_t id);
   // Adds access `id` to the history, dropping the records it supersedes.

@@ -100,8 +100,11 @@ void onThreadBegin(ompt_thread_t, ompt_data_t *) {
   ownThread(); // numbers the thread now if its creation was not seen
 }
 
-void onParallelBegin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *parallel, unsigned, int,
-                     const void *codeptr) {
+void onParallelBegin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *parallel,
+                     unsigned requestedThreads, int, const void *codeptr) {
+  // The team's threads may first meet the engine after this thread's first accesses in the
+  // region: those must be remembered already.
+  if (requestedThreads > 1) rt::expectOtherThreads();
   auto *team = new ParallelData;
   team->codeptr = codeptr;
   parallel->ptr = team;

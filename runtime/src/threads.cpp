@@ -20,7 +20,7 @@ bool isInitialThread() {
 ThreadId reserveThread() {
   ThreadId t = nextThread.fetch_add(1, std::memory_order_relaxed);
   // From the second thread on, accesses of untracked memory are remembered (page_map.h).
-  if (t == kInitialThread + 1) PageMap::logUntracked();
+  if (t == kInitialThread + 1) expectOtherThreads();
   return t;
 }
 
@@ -30,6 +30,10 @@ void adoptThread(ThreadId thread) {
 
 void adoptLibraryThread() {
   tlsThreadState.inRuntime = true;
+}
+
+void expectOtherThreads() {
+  PageMap::logUntracked();
 }
 
 bool otherThreadsExist() {

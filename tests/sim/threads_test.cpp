@@ -253,6 +253,44 @@ TEST(Threads, FlushOnAThreadThatNeverLearnedOfThePutLeavesItOpen) {
   EXPECT_THAT(racesOf(s), ElementsAre(LocalBuffer("0:MPI_Put@3", "0:store@7")));
 }
 
+// Two threads of rank 0 each put to the same location of rank 1 and flush their own put. A
+// thread's flush orders its own later puts, not another thread's: unless the second thread learned
+// of the first one's flush (a mutex handed over after it), the puts race, even when the first flush
+// came before the second put in time.
+void putAndFlushOnTwoThreads(Simulator &s, SegmentId win, bool synchronised) {
+  s.run([&](SimRank &r) {
+    Mpi m(r);
+    m.lockAll(win, 1);
+    if (m.rank() == 0) {
+      Address buf = r.allocate(2 * sizeof(int));
+      fork(r, kWorker, 2);
+      m.put(win, 1, 0, buf, sizeof(int), 3);
+      m.flush(win, 1, 4);
+      release(r, kTaskwait, 5);
+      onThread(r, kWorker);
+      if (synchronised) acquire(r, kTaskwait, 6);
+      m.put(win, 1, 0, buf + sizeof(int), sizeof(int), 7);
+      m.flush(win, 1, 8);
+      onThread(r, kInitialThread);
+    }
+    m.unlockAll(win, 9);
+  });
+}
+
+TEST(Threads, AnotherThreadsFlushDoesNotOrderItsPutBeforeMine) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  putAndFlushOnTwoThreads(s, win, false);
+  EXPECT_THAT(racesOf(s), ElementsAre(Remote("0:MPI_Put@3", "0:MPI_Put@7")));
+}
+
+TEST(Threads, PutAfterLearningOfAnotherThreadsFlushIsOrdered) {
+  Simulator s(2);
+  SegmentId win = s.segment(sizeof(int), "win");
+  putAndFlushOnTwoThreads(s, win, true);
+  EXPECT_THAT(racesOf(s), IsEmpty());
+}
+
 // The initial thread fills a buffer in its window; a worker then puts from it. Unless the worker
 // synchronised with the initial thread after the store, the put's read of its buffer races with
 // the store, although the store came first in time.

@@ -21,6 +21,10 @@ RMARACE_API void adoptLibraryThread();
 // Whether a thread other than the initial one has been numbered: until then, nothing orders
 // threads and synchronisation between them can be skipped.
 RMARACE_API bool otherThreadsExist();
+// Other threads are about to run (a parallel region forks a team whose threads may start after
+// the initial thread's first accesses): accesses of untracked memory are remembered from now on,
+// as they are once a second thread is numbered.
+RMARACE_API void expectOtherThreads();
 
 // What a thread runs, for reports: "<what> <index> <relation> <file:line of where>", e.g.
 // {"OpenMP thread", 1, "of the parallel region at", codeptr}. Texts are static strings; index -1
