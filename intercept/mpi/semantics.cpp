@@ -250,4 +250,22 @@ void Semantics::wait(Window &w, LocationHandle site) {
   w.exposureGroup.clear();
 }
 
+bool Semantics::inAccessEpoch(const Window &w, Rank target) const {
+  return w.fenceEpochOpen || w.lockAll || w.locks.count(target) ||
+         std::find(w.accessGroup.begin(), w.accessGroup.end(), target) != w.accessGroup.end();
+}
+
+bool Semantics::inPassiveEpoch(const Window &w, std::optional<Rank> target) const {
+  if (w.lockAll) return true;
+  return target ? w.locks.count(*target) > 0 : !w.locks.empty();
+}
+
+std::optional<std::string> Semantics::openEpoch(const Window &w) const {
+  if (w.lockAll) return "an MPI_Win_lock_all epoch";
+  if (!w.locks.empty()) return "a lock on rank " + std::to_string(w.locks.begin()->first);
+  if (!w.accessGroup.empty()) return "an access epoch of MPI_Win_start";
+  if (!w.exposureGroup.empty()) return "an exposure epoch of MPI_Win_post";
+  return std::nullopt;
+}
+
 } // namespace rmarace::mpi

@@ -134,6 +134,16 @@ public:
   // After PMPI_Win_wait or a successful MPI_Win_test: wait for each origin, target wait.
   void wait(Window &w, LocationHandle site);
 
+  // ---- Epochs, for misuse reports (MPI-3.1 11.5) -------------------------------------------
+  // Whether an RMA communication call to `target` is inside an access epoch: a fence epoch, a
+  // lock of the target, lock_all, or a PSCW access epoch that includes it.
+  bool inAccessEpoch(const Window &w, Rank target) const;
+  // Whether a flush of `target` (all targets: nullopt) is inside a passive target epoch.
+  bool inPassiveEpoch(const Window &w, std::optional<Rank> target) const;
+  // The epoch still open when the window is freed, described ("a lock on rank 1", ...), or
+  // nullopt: a window is freed only after its process completed its epochs (11.2.5).
+  std::optional<std::string> openEpoch(const Window &w) const;
+
 private:
   void confirmAll(Window &w);
 

@@ -1,5 +1,6 @@
 // RMA communication calls: each becomes an RmaOperation with the exact bytes its origin and
 // target datatypes touch. Calls outside a window's bounds get an error report and do not run.
+#include "misuse.h"
 #include "p2p.h"
 
 namespace rmarace::mpi {
@@ -30,6 +31,11 @@ std::optional<Prepared> prepare(Scope &scope, const char *call, MPI_Win win, int
                         ? static_cast<uint64_t>(disp)
                         : static_cast<uint64_t>(disp) * static_cast<uint64_t>(ws->dispUnits[local]);
   p.op.targetRanges = scope.st().datatypes.ranges(offset, count, type);
+  if (!scope.sem().inAccessEpoch(*p.window, p.op.target))
+    reportMisuse(scope, "no-access-epoch",
+                 std::string(call) + " to rank " + std::to_string(p.op.target) +
+                     " outside an access epoch of " + p.window->name +
+                     " (no fence epoch, lock, lock_all or MPI_Win_start covers that rank)");
   if (!ws->dynamic && !p.op.targetRanges.empty() &&
       (disp < 0 || p.op.targetRanges.highest() > ws->sizes[local])) {
     ErrorRecord e;
@@ -79,8 +85,10 @@ using namespace rmarace::mpi;
 
 extern "C" {
 
-// Declares `p`, the prepared operation, and returns early when the call is out of bounds.
+// Declares `p`, the prepared operation, and returns early when the window was freed or the call
+// is out of bounds.
 #define RMARACE_PREPARE(CALL)                                                                      \
+  RMARACE_REJECT_FREED_WINDOW(win);                                                                \
   std::optional<Prepared> p;                                                                       \
   if (scope)                                                                                       \
     p = prepare(scope, CALL, win, target_rank, target_disp, target_count, target_datatype);        \

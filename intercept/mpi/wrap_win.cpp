@@ -1,5 +1,6 @@
 // Windows: creation and release, dynamic attachment, and the completion and synchronisation
 // calls (fence, PSCW, locks, flushes; dissertation Table 4.2).
+#include "misuse.h"
 #include "scope.h"
 
 #include <cstring>
@@ -45,10 +46,19 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void 
   }
   ws.toolWindow = st.transport->createLockArea(ch);
   st.windows[win] = ws;
+  st.freedWindows.erase(win);
   std::string name = "window " + std::to_string(segment);
   scope.tracker().process().exposeMemory(ws.segment, reinterpret_cast<Address>(base),
                                          dynamic ? 0 : static_cast<uint64_t>(size), name, dynamic);
   scope.sem().defineWindow(ws.segment, name, ch.group, dynamic);
+}
+
+// Flushes belong in passive target epochs (MPI-3.1 11.5.4); MPI libraries accept them anywhere.
+void checkPassiveEpoch(Scope &scope, const Window &w, std::optional<Rank> target) {
+  if (scope.sem().inPassiveEpoch(w, target)) return;
+  std::string of = target ? " of rank " + std::to_string(*target) : std::string();
+  reportMisuse(scope, "no-passive-epoch",
+               std::string(scope.call()) + of + " outside a passive target epoch of " + w.name);
 }
 
 Window *semanticWindow(Scope &scope, MPI_Win win, WindowState **ws = nullptr) {
@@ -130,6 +140,7 @@ int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
 
 int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size) {
   RMARACE_SCOPE("MPI_Win_attach");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = PMPI_Win_attach(win, base, size);
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS && semanticWindow(scope, win, &ws))
@@ -141,6 +152,7 @@ int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size) {
 
 int MPI_Win_detach(MPI_Win win, const void *base) {
   RMARACE_SCOPE("MPI_Win_detach");
+  RMARACE_REJECT_FREED_WINDOW(win);
   WindowState *ws = nullptr;
   if (semanticWindow(scope, win, &ws))
     scope.tracker().process().unexposeMemory(ws->segment, reinterpret_cast<Address>(base));
@@ -149,19 +161,26 @@ int MPI_Win_detach(MPI_Win win, const void *base) {
 
 int MPI_Win_free(MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_free");
+  RMARACE_REJECT_FREED_WINDOW(*win);
   WindowState *ws = nullptr;
-  if (semanticWindow(scope, *win, &ws)) {
+  if (Window *w = semanticWindow(scope, *win, &ws)) {
+    if (std::optional<std::string> open = scope.sem().openEpoch(*w))
+      reportMisuse(scope, "free-in-epoch",
+                   "MPI_Win_free of " + w->name + " inside " + *open +
+                       " (a window is freed only after its epochs are completed)");
     scope.sem().freeWindow(ws->segment, scope.site());
     if (ws->toolWindow != MPI_WIN_NULL)
       scope.blocking([&] { return PMPI_Win_free(&ws->toolWindow); });
     scope.st().removeChannel(ws->channel);
     scope.st().windows.erase(*win);
+    scope.st().freedWindows.insert(*win);
   }
   return scope.blocking([&] { return PMPI_Win_free(win); });
 }
 
 int MPI_Win_fence(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_fence");
+  RMARACE_REJECT_FREED_WINDOW(win);
   Window *w = semanticWindow(scope, win);
   if (!w) return scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   Semantics::Fence f = scope.sem().fenceBegin(*w, assert &MPI_MODE_NOPRECEDE,
@@ -173,6 +192,7 @@ int MPI_Win_fence(int assert, MPI_Win win) {
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_lock");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_lock(lock_type, rank, assert, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
@@ -185,6 +205,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
 
 int MPI_Win_unlock(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_unlock");
+  RMARACE_REJECT_FREED_WINDOW(win);
   WindowState *ws = nullptr;
   if (Window *w = semanticWindow(scope, win, &ws)) {
     Rank target = worldOf(scope, *ws, rank);
@@ -198,6 +219,7 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
 
 int MPI_Win_lock_all(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_lock_all");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_lock_all(assert, win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) scope.sem().lockAll(*w, scope.site());
@@ -206,6 +228,7 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
 
 int MPI_Win_unlock_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_unlock_all");
+  RMARACE_REJECT_FREED_WINDOW(win);
   if (Window *w = semanticWindow(scope, win)) {
     if (!w->unconfirmed.empty()) scope.blocking([&] { return PMPI_Win_flush_all(win); });
     scope.sem().unlockAll(*w, scope.site());
@@ -215,49 +238,66 @@ int MPI_Win_unlock_all(MPI_Win win) {
 
 int MPI_Win_flush(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_flush(rank, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
-    if (Window *w = semanticWindow(scope, win, &ws))
-      scope.sem().flush(*w, worldOf(scope, *ws, rank), scope.site());
+    if (Window *w = semanticWindow(scope, win, &ws)) {
+      Rank target = worldOf(scope, *ws, rank);
+      checkPassiveEpoch(scope, *w, target);
+      scope.sem().flush(*w, target, scope.site());
+    }
   return rc;
 }
 
 int MPI_Win_flush_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_all");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_flush_all(win); });
   if (rc == MPI_SUCCESS)
-    if (Window *w = semanticWindow(scope, win)) scope.sem().flush(*w, std::nullopt, scope.site());
+    if (Window *w = semanticWindow(scope, win)) {
+      checkPassiveEpoch(scope, *w, std::nullopt);
+      scope.sem().flush(*w, std::nullopt, scope.site());
+    }
   return rc;
 }
 
 int MPI_Win_flush_local(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_local");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_flush_local(rank, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
-    if (Window *w = semanticWindow(scope, win, &ws))
-      scope.sem().flushLocal(*w, worldOf(scope, *ws, rank), scope.site());
+    if (Window *w = semanticWindow(scope, win, &ws)) {
+      Rank target = worldOf(scope, *ws, rank);
+      checkPassiveEpoch(scope, *w, target);
+      scope.sem().flushLocal(*w, target, scope.site());
+    }
   return rc;
 }
 
 int MPI_Win_flush_local_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_local_all");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_flush_local_all(win); });
   if (rc == MPI_SUCCESS)
-    if (Window *w = semanticWindow(scope, win))
+    if (Window *w = semanticWindow(scope, win)) {
+      checkPassiveEpoch(scope, *w, std::nullopt);
       scope.sem().flushLocal(*w, std::nullopt, scope.site());
+    }
   return rc;
 }
 
 int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_post");
+  RMARACE_REJECT_FREED_WINDOW(win);
   if (Window *w = semanticWindow(scope, win)) scope.sem().post(*w, groupRanks(group), scope.site());
   return PMPI_Win_post(group, assert, win);
 }
 
 int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_start");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_start(group, assert, win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win))
@@ -267,12 +307,14 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
 
 int MPI_Win_complete(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_complete");
+  RMARACE_REJECT_FREED_WINDOW(win);
   if (Window *w = semanticWindow(scope, win)) scope.sem().complete(*w, scope.site());
   return scope.blocking([&] { return PMPI_Win_complete(win); });
 }
 
 int MPI_Win_wait(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_wait");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = scope.blocking([&] { return PMPI_Win_wait(win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) scope.sem().wait(*w, scope.site());
@@ -281,6 +323,7 @@ int MPI_Win_wait(MPI_Win win) {
 
 int MPI_Win_test(MPI_Win win, int *flag) {
   RMARACE_SCOPE("MPI_Win_test");
+  RMARACE_REJECT_FREED_WINDOW(win);
   int rc = PMPI_Win_test(win, flag);
   if (rc == MPI_SUCCESS && *flag)
     if (Window *w = semanticWindow(scope, win)) scope.sem().wait(*w, scope.site());

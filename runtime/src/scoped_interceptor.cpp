@@ -5,7 +5,7 @@
 
 namespace rmarace::rt {
 
-ScopedInterceptor::ScopedInterceptor(const char *call, const void *returnAddress) {
+ScopedInterceptor::ScopedInterceptor(const char *call, const void *returnAddress) : call_(call) {
   // The mark belongs to this call whether or not the runtime looks at it.
   const rmarace_location *marked = __rmarace_callsite;
   __rmarace_callsite = nullptr;

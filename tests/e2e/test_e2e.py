@@ -221,13 +221,18 @@ class E2E(Harness):
 
     def test_report_survives_a_crash(self):
         exe = self.build("race_then_crash.c")
-        result = self.rmarace_run(exe, 2)
-        self.assertNotEqual(result.returncode, 0)
-        races = [r for r in self.logs() if r["type"] == "race"]
-        self.assertEqual(len(races), 1, result.stderr)
-        lines = sorted([races[0]["first"]["location"]["line"],
-                        races[0]["second"]["location"]["line"]])
-        self.assertEqual(lines, [16, 19])
+        for signal, args in (("SIGSEGV", []), ("SIGABRT", ["abort"])):
+            with self.subTest(signal=signal):
+                log = os.path.join(self.dir, signal + ".jsonl")
+                result = self.run_cmd([tool("rmarace-run"), "--log=" + log, "-np", "2", exe,
+                                       *args])
+                self.assertNotEqual(result.returncode, 0)
+                with open(log) as f:
+                    races = [json.loads(line) for line in f if '"type":"race"' in line]
+                self.assertEqual(len(races), 1, result.stderr)
+                lines = sorted([races[0]["first"]["location"]["line"],
+                                races[0]["second"]["location"]["line"]])
+                self.assertEqual(lines, [17, 20])
 
     # ---- interception without instrumentation, other MPI, progress loops -----------------------
 

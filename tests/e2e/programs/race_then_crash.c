@@ -1,4 +1,5 @@
-/* A remote race whose report is held until its region ends, then a crash on the target. */
+/* A remote race whose report is held until its region ends, then a crash on the target: SIGSEGV,
+   or SIGABRT when the program gets an argument. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,11 +14,11 @@ int main(int argc, char **argv) {
   *base = 0;
   int value = 1;
   MPI_Win_fence(0, win);
-  if (rank == 0) MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win); /* line 16 */
+  if (rank == 0) MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win); /* line 17 */
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 1) {
-    printf("%d\n", *base); /* line 19: races with the put */
-    raise(SIGSEGV);
+    printf("%d\n", *base); /* line 20: races with the put */
+    raise(argc > 1 ? SIGABRT : SIGSEGV);
   }
   MPI_Win_fence(0, win);
   MPI_Win_free(&win);

@@ -25,6 +25,7 @@ public:
   Runtime &runtime() { return *runtime_; }
   Tracker &tracker() { return runtime_->tracker(); }
   LocationHandle site() const { return site_; }
+  const char *call() const { return call_; } // the intercepted call's name
 
   // Runs `call` (a blocking call of the library) without the engine lock when this thread holds
   // it; the lock is taken again before returning.
@@ -36,6 +37,7 @@ protected:
 
 private:
   Runtime *runtime_ = nullptr;
+  const char *call_;
   bool wasInRuntime_ = false;
   LocationHandle site_ = kNoLocation;
 };
