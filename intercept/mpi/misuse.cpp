@@ -1,6 +1,29 @@
 #include "misuse.h"
 
+#include <mutex>
+#include <set>
+
 namespace rmarace::mpi {
+
+namespace {
+std::mutex g_freedMutex;
+std::set<MPI_Win> g_freed; // under g_freedMutex
+
+bool wasFreed(MPI_Win win) {
+  std::lock_guard<std::mutex> guard(g_freedMutex);
+  return g_freed.count(win) > 0;
+}
+} // namespace
+
+void windowCreated(MPI_Win win) {
+  std::lock_guard<std::mutex> guard(g_freedMutex);
+  g_freed.erase(win);
+}
+
+void windowFreed(MPI_Win win) {
+  std::lock_guard<std::mutex> guard(g_freedMutex);
+  g_freed.insert(win);
+}
 
 void reportMisuse(Scope &scope, const char *kind, const std::string &message) {
   ErrorRecord e;
@@ -12,7 +35,7 @@ void reportMisuse(Scope &scope, const char *kind, const std::string &message) {
 }
 
 bool usesFreedWindow(Scope &scope, MPI_Win win) {
-  if (!scope || !scope.st().freedWindows.count(win)) return false;
+  if (!scope || !wasFreed(win)) return false;
   reportMisuse(scope, "freed-window",
                std::string(scope.call()) + " on a window that was freed (MPI_Win_free)");
   return true;

@@ -12,6 +12,11 @@ namespace rmarace::mpi {
 // Reports misuse of `kind` found in the current call.
 void reportMisuse(Scope &scope, const char *kind, const std::string &message);
 
+// Handles of windows this process freed, until a new window gets the handle. Windows created
+// inside other libraries' calls (no active scope) count too, so that a valid handle is never
+// taken for a stale one; a lock of its own keeps them apart from the engine lock.
+void windowCreated(MPI_Win win);
+void windowFreed(MPI_Win win);
 // Whether `win` is a handle of a window this process freed (and no window got it since): the call
 // is reported, and must not reach MPI, which may crash on the stale handle.
 bool usesFreedWindow(Scope &scope, MPI_Win win);

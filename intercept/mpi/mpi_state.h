@@ -15,7 +15,6 @@
 #include <memory>
 #include <mpi.h>
 #include <optional>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -53,7 +52,6 @@ struct State {
   std::map<uint64_t, Channel> channels;
   std::unordered_map<MPI_Comm, uint64_t> comms; // application communicator -> channel
   std::unordered_map<MPI_Win, WindowState> windows;
-  std::set<MPI_Win> freedWindows; // handles of freed windows that no new window got since
   RequestTable requests;
   Datatypes datatypes;
   uint64_t nextChannel = 1;

@@ -23,6 +23,7 @@ bool accumulatesOrdered(MPI_Info info) {
 
 void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void *base,
                   MPI_Aint size, int dispUnit, bool dynamic) {
+  windowCreated(win);
   if (!scope) return;
   State &st = scope.st();
   Channel &ch = st.makeChannel(comm);
@@ -46,7 +47,6 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void 
   }
   ws.toolWindow = st.transport->createLockArea(ch);
   st.windows[win] = ws;
-  st.freedWindows.erase(win);
   std::string name = "window " + std::to_string(segment);
   scope.tracker().process().exposeMemory(ws.segment, reinterpret_cast<Address>(base),
                                          dynamic ? 0 : static_cast<uint64_t>(size), name, dynamic);
@@ -173,7 +173,7 @@ int MPI_Win_free(MPI_Win *win) {
       scope.blocking([&] { return PMPI_Win_free(&ws->toolWindow); });
     scope.st().removeChannel(ws->channel);
     scope.st().windows.erase(*win);
-    scope.st().freedWindows.insert(*win);
+    windowFreed(*win);
   }
   return scope.blocking([&] { return PMPI_Win_free(win); });
 }
