@@ -127,8 +127,18 @@ Location Runtime::symbolize(const void *returnAddress) {
   if (cached != symbolized_.end()) return cached->second;
   Location loc;
   Dl_info info{};
-  if (dladdr(returnAddress, &info) && info.dli_fname) {
-    if (info.dli_sname) loc.function = info.dli_sname;
+  void *symbolEntry = nullptr;
+  if (dladdr1(returnAddress, &info, &symbolEntry, RTLD_DL_SYMENT) && info.dli_fname) {
+    const auto *symbol = static_cast<const Elf64_Sym *>(symbolEntry);
+    // The nearest exported symbol below the address names the function only when the address
+    // lies inside it: in a stripped program it is often another function (a static one's
+    // neighbour, `_start`).
+    auto inside = [&] {
+      auto offset =
+          reinterpret_cast<uintptr_t>(returnAddress) - reinterpret_cast<uintptr_t>(info.dli_saddr);
+      return symbol && offset < symbol->st_size;
+    };
+    if (info.dli_sname && inside()) loc.function = info.dli_sname;
     // Shared objects and PIE executables are symbolised by offset, others by address.
     uintptr_t address = reinterpret_cast<uintptr_t>(returnAddress) - 1;
     std::string object = objectPath(info.dli_fname);
@@ -139,11 +149,13 @@ Location Runtime::symbolize(const void *returnAddress) {
     std::string function, place;
     if (options_.symbolize && symbolizer_->lookup(object, address, function, place)) {
       std::size_t colon = place.rfind(':');
+      // Without debug information addr2line, too, names the nearest symbol: its function counts
+      // only with a source line.
       if (colon != std::string::npos && place.compare(0, 2, "??") != 0) {
         loc.file = place.substr(0, colon);
         loc.line = static_cast<uint32_t>(std::strtoul(place.c_str() + colon + 1, nullptr, 10));
+        if (function != "??") loc.function = function;
       }
-      if (function != "??") loc.function = function;
     }
     if (loc.file.empty()) loc.file = object;
     loc.module = object;

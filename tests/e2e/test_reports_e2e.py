@@ -47,6 +47,21 @@ class Reports(Harness):
         self.assertEqual(len(main_race), 1, result.stderr)
         self.assertTrue(main_race[0]["second"]["location"]["module"].endswith("third_party_main"))
 
+    def test_stripped_programs_name_no_wrong_function(self):
+        # Only exported symbols are left: the static function of the puts has none, and the
+        # nearest one below it (_start, exported_before) is another function.
+        exe = self.build("stripped_static.c", "-O1", "-s", "-rdynamic",
+                         compiler="mpicc.openmpi", name="stripped")
+        result = self.rmarace_run(exe, 3, "--preload")
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertIn("data race", result.stderr)
+        self.assertNotIn("(in _start)", result.stderr)
+        self.assertNotIn("(in exported_before)", result.stderr)
+        # With debug information the function is named.
+        exe = self.build("stripped_static.c", "-O1", "-g", compiler="mpicc.openmpi", name="debug")
+        result = self.rmarace_run(exe, 3, "--preload")
+        self.assertIn("stripped_static.c:11 (in put_from)", result.stderr)
+
     def test_each_suppression_form_silences_its_race_only(self):
         exe = self.build_with_third_party_library()
         for rule in ("race:libthird.so", "race:third_update_patch", "race:third_party_lib.c",
