@@ -120,6 +120,18 @@ std::string objectPath(const char *dlName) {
   exe[n] = '\0';
   return exe;
 }
+// Whether an ELF object still has its full symbol table (.symtab, every function with its
+// size): then addr2line names functions right even without debug information.
+bool hasSymbolTable(std::ifstream &elf, const Elf64_Ehdr &header) {
+  if (header.e_shentsize != sizeof(Elf64_Shdr)) return false;
+  for (unsigned i = 0; i < header.e_shnum; ++i) {
+    Elf64_Shdr section{};
+    elf.seekg(static_cast<std::streamoff>(header.e_shoff + i * sizeof section));
+    if (!elf.read(reinterpret_cast<char *>(&section), sizeof section)) return false;
+    if (section.sh_type == SHT_SYMTAB) return true;
+  }
+  return false;
+}
 } // namespace
 
 Location Runtime::symbolize(const void *returnAddress) {
@@ -144,18 +156,20 @@ Location Runtime::symbolize(const void *returnAddress) {
     std::string object = objectPath(info.dli_fname);
     std::ifstream elf(object, std::ios::binary);
     Elf64_Ehdr header{};
-    if (elf.read(reinterpret_cast<char *>(&header), sizeof header) && header.e_type == ET_DYN)
-      address -= reinterpret_cast<uintptr_t>(info.dli_fbase);
+    bool readable = static_cast<bool>(elf.read(reinterpret_cast<char *>(&header), sizeof header));
+    if (readable && header.e_type == ET_DYN) address -= reinterpret_cast<uintptr_t>(info.dli_fbase);
+    bool fullSymbols = readable && hasSymbolTable(elf, header);
     std::string function, place;
     if (options_.symbolize && symbolizer_->lookup(object, address, function, place)) {
       std::size_t colon = place.rfind(':');
-      // Without debug information addr2line, too, names the nearest symbol: its function counts
-      // only with a source line.
-      if (colon != std::string::npos && place.compare(0, 2, "??") != 0) {
+      bool hasLine = colon != std::string::npos && place.compare(0, 2, "??") != 0;
+      if (hasLine) {
         loc.file = place.substr(0, colon);
         loc.line = static_cast<uint32_t>(std::strtoul(place.c_str() + colon + 1, nullptr, 10));
-        if (function != "??") loc.function = function;
       }
+      // In a stripped object addr2line, too, names the nearest exported symbol: its function
+      // counts only with a source line there.
+      if (function != "??" && (hasLine || fullSymbols)) loc.function = function;
     }
     if (loc.file.empty()) loc.file = object;
     loc.module = object;

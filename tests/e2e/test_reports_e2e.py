@@ -57,10 +57,13 @@ class Reports(Harness):
         self.assertIn("data race", result.stderr)
         self.assertNotIn("(in _start)", result.stderr)
         self.assertNotIn("(in exported_before)", result.stderr)
-        # With debug information the function is named.
+        # With debug information, or only the full symbol table, the function is named.
         exe = self.build("stripped_static.c", "-O1", "-g", compiler="mpicc.openmpi", name="debug")
         result = self.rmarace_run(exe, 3, "--preload")
         self.assertIn("stripped_static.c:11 (in put_from)", result.stderr)
+        exe = self.build("stripped_static.c", "-O1", compiler="mpicc.openmpi", name="symbols")
+        result = self.rmarace_run(exe, 3, "--preload")
+        self.assertIn("(in put_from)", result.stderr)
 
     def test_each_suppression_form_silences_its_race_only(self):
         exe = self.build_with_third_party_library()
