@@ -38,16 +38,12 @@ std::optional<Prepared> prepare(Scope &scope, const char *call, MPI_Win win, int
                      " (no fence epoch, lock, lock_all or MPI_Win_start covers that rank)");
   if (!ws->dynamic && !p.op.targetRanges.empty() &&
       (disp < 0 || p.op.targetRanges.highest() > ws->sizes[local])) {
-    ErrorRecord e;
-    e.kind = "out-of-bounds";
-    e.rank = scope.st().runtime->rank();
-    e.location = scope.st().runtime->resolve(scope.site());
-    e.message = std::string(call) + " accesses bytes [" +
-                std::to_string(static_cast<int64_t>(p.op.targetRanges.lowest())) + ", " +
-                std::to_string(static_cast<int64_t>(p.op.targetRanges.highest())) + ") of " +
-                p.window->name + " at rank " + std::to_string(p.op.target) +
-                ", which exposes only " + std::to_string(ws->sizes[local]) + " bytes there";
-    scope.st().runtime->reportError(e);
+    reportMisuse(scope, "out-of-bounds",
+                 std::string(call) + " accesses bytes [" +
+                     std::to_string(static_cast<int64_t>(p.op.targetRanges.lowest())) + ", " +
+                     std::to_string(static_cast<int64_t>(p.op.targetRanges.highest())) + ") of " +
+                     p.window->name + " at rank " + std::to_string(p.op.target) +
+                     ", which exposes only " + std::to_string(ws->sizes[local]) + " bytes there");
     p.outOfBounds = true;
   }
   return p;
