@@ -69,6 +69,7 @@ AccessRecord RaceReporter::describeUntracked(const UntrackedAccess &access, uint
 ConcurrentRegion RaceReporter::regionOf(const RemoteAccess &a) const {
   ConcurrentRegion region;
   region.begin = host_.resolve(sync_.siteOfEpoch(a.regionStart));
+  region.beginForgotten = sync_.siteForgotten(a.regionStart);
   if (a.regionEnd != kEpochInfinity) {
     region.ended = true;
     region.end = host_.resolve(sync_.siteOfEpoch(a.regionEnd));

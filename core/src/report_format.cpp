@@ -153,7 +153,9 @@ std::string formatRaceText(const RaceRecord &race, std::size_t count) {
             ? std::string(rma.kind == AccessKind::RemoteWrite ? "direct store" : "direct load")
             : "RMA access";
     out << "  Concurrent region of the " << call << " at rank " << race.memoryRank << ": from "
-        << describeEvent(race.region->begin, "program start") << " to "
+        << (race.region->beginForgotten ? std::string("a synchronisation call too far back to name")
+                                        : describeEvent(race.region->begin, "program start"))
+        << " to "
         << (race.region->ended ? describeEvent(race.region->end, "program end")
                                : std::string("program end (never completed)"))
         << "\n";
@@ -173,7 +175,9 @@ std::string formatRaceJson(const RaceRecord &race, std::size_t count) {
   if (race.region) {
     out << ",\"region\":{\"begin\":" << jsonLocation(race.region->begin)
         << ",\"end\":" << jsonLocation(race.region->end)
-        << ",\"ended\":" << (race.region->ended ? "true" : "false") << "}";
+        << ",\"ended\":" << (race.region->ended ? "true" : "false");
+    if (race.region->beginForgotten) out << ",\"begin_forgotten\":true";
+    out << "}";
   }
   out << "}";
   return out.str();

@@ -134,6 +134,10 @@ void SyncState::tickThread(ThreadId t, LocationHandle site) {
   ++lastEpoch_;
   views_[t].clock.set({self_, t}, lastEpoch_);
   epochSites_.push_back(site);
+  if (epochSites_.size() > kEpochSitesKept) {
+    epochSites_.pop_front();
+    forgottenBelow_ = ++firstSiteEpoch_;
+  }
   ++clockVersion_;
 }
 

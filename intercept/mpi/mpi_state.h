@@ -131,6 +131,15 @@ private:
   DepositSlot depositSlot(ResourceId resource, Rank deposition) const;
   std::size_t depositWords() const;
   std::size_t threadWord(ClockSlot slot) const; // a thread's word in a deposit
+  // A batch sent synchronously, and how many batches went to its peer since (flow control).
+  struct PeerFlow {
+    uint64_t sinceMarker = 0;
+    std::pair<MPI_Request, std::vector<std::byte>> marker{MPI_REQUEST_NULL, {}};
+    bool waited = false; // for the current marker, once already
+  };
+  // Whether the peer received the last marker, waiting for it once.
+  bool markerReceived(PeerFlow &flow);
+  void stashArrivedBatches();
   void receiveOne(Process &process, int source);
   void testSends();
   // The variable-size parts of a collective contribution (ledger entries, a clock's thread
@@ -145,6 +154,9 @@ private:
   MPI_Op reduceOp_ = MPI_OP_NULL;
   MPI_Win sharedResourceWindow_ = MPI_WIN_NULL; // kSharedResourceSlots deposits per rank
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
+  std::unordered_map<int, PeerFlow> flow_; // by peer
+  // Batches received while waiting for a marker, in arrival order, with their origins.
+  std::deque<std::pair<int, std::vector<std::byte>>> stashed_;
   std::map<std::tuple<QueueId, Rank>, std::deque<ClockPayload>> preconsumed_;
   std::map<uint64_t, ClockPayload> answers_; // arrived, by token
   std::optional<ClockPayload> arrivedAnswer(uint64_t token);

@@ -33,6 +33,17 @@ constexpr std::size_t kSharedResourceSlots = 256;
 // components of higher-numbered threads do not travel through deposits.
 constexpr std::size_t kDepositThreads = 15;
 constexpr double kPollInterval = 0.005; // seconds
+// Flow control of batches. A rank that sends a peer batches faster than the peer processes them
+// (lock epochs with no synchronisation back, where each rank runs at its own pace) would pile
+// them up in the peer's memory without bound. Every kBatchesPerMarker-th batch to a peer is a
+// marker, sent synchronously (MPI_Issend); before the next marker the previous one must have been
+// received. Waiting receives this rank's own incoming batches (two ranks waiting for each
+// other's markers both progress) and gives up after kMarkerPatience, so that a peer blocked in a
+// call that waits for this rank cannot deadlock it; batches then go unthrottled until the peer
+// has received the marker. The peer's backlog stays below about two markers' worth of batches
+// whenever it polls.
+constexpr uint64_t kBatchesPerMarker = 256;
+constexpr double kMarkerPatience = 0.01; // seconds
 
 // Spreads identifiers that differ in a few low or high bits over all slots (splitmix64's
 // finaliser; std::hash of an integer is the identity).
@@ -116,18 +127,67 @@ void MpiTransport::testSends() {
 }
 
 void MpiTransport::waitSends() {
+  for (auto &[peer, flow] : flow_) PMPI_Wait(&flow.marker.first, MPI_STATUS_IGNORE);
+  flow_.clear();
   for (auto &[request, bytes] : pendingSends_) PMPI_Wait(&request, MPI_STATUS_IGNORE);
   pendingSends_.clear();
 }
 
 void MpiTransport::send(Batch batch) {
-  pendingSends_.emplace_back(MPI_REQUEST_NULL, std::move(batch.bytes));
-  auto &[request, bytes] = pendingSends_.back();
-  PMPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, batch.peer, kTagBatch,
-             toolComm_, &request);
+  PeerFlow &flow = flow_[batch.peer];
+  bool marker = ++flow.sinceMarker >= kBatchesPerMarker && markerReceived(flow);
+  if (!marker) {
+    pendingSends_.emplace_back(MPI_REQUEST_NULL, std::move(batch.bytes));
+    auto &[request, bytes] = pendingSends_.back();
+    PMPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, batch.peer, kTagBatch,
+               toolComm_, &request);
+    return;
+  }
+  flow.sinceMarker = 0;
+  flow.waited = false;
+  flow.marker.second = std::move(batch.bytes);
+  PMPI_Issend(flow.marker.second.data(), static_cast<int>(flow.marker.second.size()), MPI_BYTE,
+              batch.peer, kTagBatch, toolComm_, &flow.marker.first);
+}
+
+bool MpiTransport::markerReceived(PeerFlow &flow) {
+  int done = 0;
+  PMPI_Test(&flow.marker.first, &done, MPI_STATUS_IGNORE);
+  // One wait per marker: a peer that did not receive it within the patience does not poll now
+  // (it is blocked, or computing), and waiting again would only slow this rank down.
+  if (done || flow.waited) return done != 0;
+  flow.waited = true;
+  double deadline = PMPI_Wtime() + kMarkerPatience;
+  while (!done && PMPI_Wtime() < deadline) {
+    stashArrivedBatches();
+    PMPI_Test(&flow.marker.first, &done, MPI_STATUS_IGNORE);
+  }
+  return done != 0;
+}
+
+void MpiTransport::stashArrivedBatches() {
+  for (;;) {
+    int flag = 0;
+    MPI_Status status;
+    PMPI_Iprobe(MPI_ANY_SOURCE, kTagBatch, toolComm_, &flag, &status);
+    if (!flag) return;
+    int from = 0;
+    std::vector<std::byte> bytes = receiveBytes(status.MPI_SOURCE, kTagBatch, toolComm_, &from);
+    stashed_.emplace_back(from, std::move(bytes));
+  }
 }
 
 void MpiTransport::receiveOne(Process &process, int source) {
+  // Batches stashed while waiting for a marker arrived before any still queued in MPI.
+  auto stashed = std::find_if(stashed_.begin(), stashed_.end(), [source](const auto &entry) {
+    return source == MPI_ANY_SOURCE || entry.first == source;
+  });
+  if (stashed != stashed_.end()) {
+    auto [from, bytes] = std::move(*stashed);
+    stashed_.erase(stashed);
+    process.receive(from, std::move(bytes));
+    return;
+  }
   int from = 0;
   std::vector<std::byte> bytes = receiveBytes(source, kTagBatch, toolComm_, &from);
   process.receive(from, std::move(bytes));
@@ -141,6 +201,7 @@ void MpiTransport::poll(Process &process) {
   if (now - lastPoll_ < kPollInterval) return;
   lastPoll_ = now;
   testSends();
+  while (!stashed_.empty()) receiveOne(process, MPI_ANY_SOURCE);
   for (;;) {
     int flag = 0;
     MPI_Status status;

@@ -12,6 +12,7 @@ RACE_FREE = [
     ("self_pscw.c", 3),
     ("self_accumulates.c", 3),
     ("dynamic_reattach.c", 3),
+    ("gets_to_a_blocked_peer.c", 2),
 ]
 
 

@@ -206,6 +206,19 @@ TEST(ReportFormat, TextCountsOccurrencesAndOpenRegions) {
   EXPECT_THAT(formatRaceText(r), Not(HasSubstr("Concurrent region")));
 }
 
+TEST(ReportFormat, ARegionStartBeyondTheKeptHistoryIsSaidToBe) {
+  RaceRecord r = remoteRace();
+  r.region->begin = Location{};
+  r.region->beginForgotten = true;
+  std::string text = formatRaceText(r);
+  EXPECT_THAT(text, HasSubstr("from a synchronisation call too far back to name to MPI_Barrier"));
+  EXPECT_THAT(text, Not(HasSubstr("program start")));
+  std::string json = formatRaceJson(r);
+  EXPECT_TRUE(JsonChecker(json).valid()) << json;
+  EXPECT_THAT(json, HasSubstr("\"begin_forgotten\":true"));
+  EXPECT_THAT(formatRaceJson(remoteRace()), Not(HasSubstr("begin_forgotten")));
+}
+
 TEST(ReportFormat, TheThreadAndWhatItRanAreNamed) {
   RaceRecord r = remoteRace();
   r.later.thread = 2;

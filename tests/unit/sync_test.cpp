@@ -87,6 +87,20 @@ TEST(SyncState, TickStartsANewEpochAndRemembersItsSite) {
   EXPECT_EQ(s.siteOfEpoch(3), kNoLocation);
 }
 
+TEST(SyncState, TheSitesOfTheOldestEpochsAreDroppedBeyondTheBound) {
+  // A process that never learns what others know of it cannot prune the sites of its epochs:
+  // their number stays bounded, and a dropped one is known to be dropped.
+  SyncState s(0, 2);
+  const Epoch epochs = SyncState::kEpochSitesKept + 10;
+  for (Epoch e = 1; e <= epochs; ++e) s.tick(static_cast<LocationHandle>(e));
+  EXPECT_EQ(s.siteOfEpoch(epochs), epochs);
+  EXPECT_EQ(s.siteOfEpoch(epochs - SyncState::kEpochSitesKept + 1),
+            epochs - SyncState::kEpochSitesKept + 1);
+  EXPECT_EQ(s.siteOfEpoch(10), kNoLocation);
+  EXPECT_TRUE(s.siteForgotten(10));
+  EXPECT_FALSE(s.siteForgotten(epochs));
+}
+
 TEST(SyncState, SignalAndWaitMergeClocks) {
   SyncState p0(0, 2), p1(1, 2);
   p0.tick(1);

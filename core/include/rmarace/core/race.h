@@ -32,6 +32,7 @@ struct ConcurrentRegion {
   Location begin;
   Location end;
   bool ended = false;
+  bool beginForgotten = false; // begin lies beyond the kept history (SyncState::kEpochSitesKept)
 };
 
 struct RaceRecord {

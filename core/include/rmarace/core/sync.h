@@ -164,6 +164,14 @@ public:
   LocationHandle siteOfEpoch(Epoch e) const;
   // Forgets the sites of epochs below `e`: no region that can still be reported starts there.
   void pruneSitesBelow(Epoch e);
+  // Whether the site of epoch e was dropped while another process could still name it (the
+  // bounded history below).
+  bool siteForgotten(Epoch e) const { return e < forgottenBelow_; }
+  // The call sites of at most this many epochs are kept. A process that never learns what the
+  // others know of it (lock epochs without synchronisation back) cannot prune them; like
+  // ThreadSanitizer's bounded history, the oldest are then dropped and a report whose
+  // concurrent region starts there says so instead of naming the call.
+  static constexpr std::size_t kEpochSitesKept = std::size_t{1} << 20;
 
   // Lower bound of the epoch of thread t any RMA access that this process has not received yet
   // can start its region at. Valid once the ledger is satisfied; see Process::settle.
@@ -207,6 +215,7 @@ private:
   std::unordered_map<uint64_t, VectorClock> objects_; // release/acquire objects
   BatchLedger ledger_;
   std::deque<LocationHandle> epochSites_; // site of epoch firstSiteEpoch_ + i
+  Epoch forgottenBelow_ = 0;              // sites below it dropped by the bound, not pruned
   Epoch firstSiteEpoch_ = 0;
   // What each origin knows of this process's threads' epochs.
   std::vector<std::vector<Epoch>> knownBy_; // [thread][origin]
