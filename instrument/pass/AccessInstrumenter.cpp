@@ -1,5 +1,6 @@
 #include "AccessInstrumenter.h"
 
+#include "InstrumentationPlan.h"
 #include "MemoryAccess.h"
 #include "SynchronisingAtomics.h"
 #include "rmarace/rmarace.h"
@@ -8,6 +9,9 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <map>
 
 namespace rmarace {
 
@@ -26,6 +30,31 @@ Constant *AccessInstrumenter::untrackedPage() {
                                        ConstantInt::get(Byte, 0), "__rmarace_untracked_page");
   }
   return UntrackedPage;
+}
+
+void AccessInstrumenter::instrumentLoopRanges(const std::vector<const PlannedAccess *> &Hoisted,
+                                              ScalarEvolution &SE) {
+  // First every expansion, while the control flow is the one ScalarEvolution knows; then one
+  // block per loop entry edge, where the checks run only when the loop is entered.
+  SCEVExpander Expander(SE, M.getDataLayout(), "rmarace.range");
+  Type *BytePtr = Type::getInt8PtrTy(M.getContext());
+  Type *Int64 = Type::getInt64Ty(M.getContext());
+  std::vector<std::pair<Value *, Value *>> Bounds;
+  for (const PlannedAccess *Planned : Hoisted) {
+    const PlannedAccess::LoopRange &Range = Planned->Range;
+    Bounds.emplace_back(Expander.expandCodeFor(Range.Begin, BytePtr, Range.Entry),
+                        Expander.expandCodeFor(Range.Length, Int64, Range.Entry));
+  }
+  std::map<std::pair<BasicBlock *, BasicBlock *>, BasicBlock *> EntryEdges;
+  for (std::size_t I = 0; I < Hoisted.size(); ++I) {
+    const PlannedAccess::LoopRange &Range = Hoisted[I]->Range;
+    BasicBlock *From = Range.Entry->getParent();
+    auto [It, New] = EntryEdges.try_emplace({From, Range.Header}, nullptr);
+    if (New) It->second = SplitEdge(From, Range.Header);
+    IRBuilder<> IRB(It->second->getTerminator());
+    emitRange(IRB, Bounds[I].first, Bounds[I].second, Hoisted[I]->Access.writes(),
+              Locations.locationOf(*Hoisted[I]->Access.Inst));
+  }
 }
 
 void AccessInstrumenter::instrument(const MemoryAccess &Access) {

@@ -9,17 +9,20 @@
 #include "RuntimeInterface.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace llvm {
 class CallBase;
 class IRBuilderBase;
 class MDNode;
+class ScalarEvolution;
 class Value;
 } // namespace llvm
 
 namespace rmarace {
 
 struct MemoryAccess;
+struct PlannedAccess;
 struct SynchronisingAtomic;
 
 class AccessInstrumenter {
@@ -27,6 +30,10 @@ public:
   explicit AccessInstrumenter(llvm::Module &M);
 
   void instrument(const MemoryAccess &Access);
+  // The range checks of accesses hoisted to their loops' entries (of one function, whose
+  // ScalarEvolution SE is), each at its access's location, on the edge into the loop.
+  void instrumentLoopRanges(const std::vector<const PlannedAccess *> &Hoisted,
+                            llvm::ScalarEvolution &SE);
   void markCallSite(llvm::CallBase &Call);
   // __rmarace_atomic_release before a releasing atomic, __rmarace_atomic_acquire after an
   // acquiring one.

@@ -23,7 +23,7 @@ bool maySynchronise(const Instruction &I) {
   const auto *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts());
   if (!Callee || !Callee->isDeclaration()) return true;
   const LibraryFunction *Library = lookupLibraryFunction(Callee->getName());
-  return !Library || Library->mayRunApplicationCode();
+  return !Library || Library->mayRunApplicationCode() || Library->SynchronisesThreads;
 }
 
 namespace {

@@ -18,7 +18,8 @@ namespace rmarace {
 
 struct PlannedAccess;
 
-// Whether a call (or fence) at I may synchronise, so accesses before and after it are not merged.
+// Whether a call (or fence) at I may synchronise processes or threads, so accesses before and
+// after it are not merged.
 bool maySynchronise(const llvm::Instruction &I);
 
 // Marks covered accesses of one function (in instruction order) as SkipCovered.

@@ -22,6 +22,11 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (Plan.Options.List) writeListing(Plan, M);
   AccessInstrumenter Instrumenter(M);
   for (const FunctionPlan &Function : Plan.Functions) {
+    // First, while the function's IR is still the one its ScalarEvolution describes.
+    std::vector<const PlannedAccess *> Hoisted;
+    for (const PlannedAccess &Planned : Function.Accesses)
+      if (Planned.Verdict == PlannedAccess::Decision::HoistToLoopEntry) Hoisted.push_back(&Planned);
+    if (!Hoisted.empty()) Instrumenter.instrumentLoopRanges(Hoisted, *Function.SE);
     for (CallBase *Call : Function.MarkedCalls) Instrumenter.markCallSite(*Call);
     for (const PlannedAccess &Planned : Function.Accesses)
       if (Planned.instrumented()) Instrumenter.instrument(Planned.Access);

@@ -49,7 +49,7 @@ struct Counts {
     const Instruction *LastRange = nullptr;
     bool LastRangeInstrumented = false;
     for (const PlannedAccess &Planned : Function.Accesses) {
-      bool IsInstrumented = Planned.instrumented();
+      bool IsInstrumented = Planned.checked();
       switch (Planned.Access.Kind) {
       case MemoryAccess::Category::Load:
         Loads.add(IsInstrumented);

@@ -2,10 +2,14 @@
 
 #include "ClusterAnalysis.h"
 #include "LocalMemoryFilter.h"
+#include "LoopRanges.h"
 #include "RmaApi.h"
 #include "RmaMemoryAnalysis.h"
 #include "SourceNames.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,16 +58,22 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
     Plan.UnknownMemoryReasons = Memory->unknownMemoryReasons();
   }
   const DataLayout &DL = M.getDataLayout();
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (Function &F : M) {
     // Available-externally bodies are dropped after optimisation; naked functions are assembly.
     if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
         F.hasFnAttribute(Attribute::Naked))
       continue;
-    FunctionPlan Current{&F, {}, callsToMark(F), collectSynchronisingAtomics(F)};
+    FunctionPlan Current{&F, {}, callsToMark(F), collectSynchronisingAtomics(F), nullptr};
     LocalMemoryFilter Filter;
     for (MemoryAccess &Access : collectMemoryAccesses(F, DL))
-      Current.Accesses.push_back({Access, decide(Access, Filter, Memory)});
+      Current.Accesses.push_back({Access, decide(Access, Filter, Memory), nullptr, {}});
     if (Plan.Options.ClusterAccesses) clusterAccesses(Current.Accesses, DL);
+    if (Plan.Options.LoopRanges) {
+      Current.SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
+      planLoopRanges(Current.Accesses, FAM.getResult<LoopAnalysis>(F), *Current.SE,
+                     FAM.getResult<DominatorTreeAnalysis>(F));
+    }
     Plan.Functions.push_back(std::move(Current));
   }
   return Plan;
@@ -109,6 +119,9 @@ void printDecision(raw_ostream &OS, const PlannedAccess &Planned) {
   case Decision::SkipCovered:
     OS << "skipped: covered by the access at ";
     printPosition(OS, *Planned.CoveredBy);
+    return;
+  case Decision::HoistToLoopEntry:
+    OS << "hoisted: one range check before the loop";
     return;
   }
 }

@@ -14,7 +14,10 @@
 #include <vector>
 
 namespace llvm {
+class BasicBlock;
 class CallBase;
+class SCEV;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace rmarace {
@@ -30,13 +33,27 @@ struct PlannedAccess {
     SkipIrrelevant,
     // Cluster analysis: an instrumented access to the same bytes in the basic block covers it.
     SkipCovered,
+    // Loop range analysis: one check of all the bytes the loop's iterations touch, before it.
+    HoistToLoopEntry,
+  };
+
+  // The bytes [Begin, Begin + Length) all iterations touch, computed before Entry (the
+  // terminator of the loop's one predecessor outside it) and checked on the edge into Header.
+  struct LoopRange {
+    llvm::Instruction *Entry = nullptr;
+    llvm::BasicBlock *Header = nullptr;
+    const llvm::SCEV *Begin = nullptr;
+    const llvm::SCEV *Length = nullptr;
   };
 
   MemoryAccess Access;
   Decision Verdict = Decision::Instrument;
   const llvm::Instruction *CoveredBy = nullptr;
+  LoopRange Range; // for HoistToLoopEntry
 
   bool instrumented() const { return Verdict == Decision::Instrument; }
+  // Checked at run time: by itself or by its loop's range check.
+  bool checked() const { return instrumented() || Verdict == Decision::HoistToLoopEntry; }
 };
 
 struct FunctionPlan {
@@ -46,6 +63,8 @@ struct FunctionPlan {
   std::vector<llvm::CallBase *> MarkedCalls;
   // Atomics with acquire or release semantics: each tells the runtime what it ordered.
   std::vector<SynchronisingAtomic> Atomics;
+  // The function's ScalarEvolution, which expands the loop ranges (owned by the analysis manager).
+  llvm::ScalarEvolution *SE = nullptr;
 };
 
 struct InstrumentationPlan {

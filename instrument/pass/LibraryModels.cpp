@@ -158,9 +158,12 @@ public:
     LibraryFunction Plain;
     for (auto Names : {llvm::ArrayRef(StdioFunctions), llvm::ArrayRef(StringFunctions),
                        llvm::ArrayRef(StdlibFunctions), llvm::ArrayRef(ProcessFunctions),
-                       llvm::ArrayRef(FileFunctions), llvm::ArrayRef(ThreadFunctions),
-                       llvm::ArrayRef(CxxRuntimeFunctions), llvm::ArrayRef(OpenMpFunctions)})
+                       llvm::ArrayRef(FileFunctions), llvm::ArrayRef(CxxRuntimeFunctions)})
       for (const char *Name : Names) add(Name, Plain);
+    LibraryFunction OrdersThreads;
+    OrdersThreads.SynchronisesThreads = true;
+    for (auto Names : {llvm::ArrayRef(ThreadFunctions), llvm::ArrayRef(OpenMpFunctions)})
+      for (const char *Name : Names) add(Name, OrdersThreads);
     for (const char *Name : MathFunctions)
       for (const char *Suffix : {"", "f", "l"}) add(std::string(Name) + Suffix, Plain);
 

@@ -60,6 +60,9 @@ struct LibraryFunction {
   // call any function pointer it receives.
   bool Captures = false;
   std::optional<CallbackShape> Callback;
+  // POSIX threads and OpenMP synchronisation (and the rest of their entry points, for
+  // simplicity): the threads of a rank may be ordered across the call.
+  bool SynchronisesThreads = false;
 
   // Whether application code may run during the call (callbacks, captured functions).
   bool mayRunApplicationCode() const { return Captures || Callback.has_value(); }

@@ -36,6 +36,12 @@ llvm::cl::opt<bool> Cluster("rmarace-cluster",
                                            "block once (default on)"),
                             llvm::cl::init(true), llvm::cl::cat(Category));
 
+llvm::cl::opt<bool>
+    LoopRanges("rmarace-loop-ranges",
+               llvm::cl::desc("Check the accesses of simple loops once per loop, as "
+                              "ranges before the loop (default on)"),
+               llvm::cl::init(true), llvm::cl::cat(Category));
+
 llvm::cl::opt<bool> List("rmarace-list",
                          llvm::cl::desc("Print how many accesses were instrumented per function"),
                          llvm::cl::cat(Category));
@@ -54,6 +60,7 @@ InstrumentationOptions instrumentationOptions() {
   Options.ExternalSymbolsFile = ExternalSymbols;
   Options.ProgramName = ProgramName;
   Options.ClusterAccesses = Cluster;
+  Options.LoopRanges = LoopRanges;
   Options.List = List || !ListFile.empty();
   Options.ListFile = ListFile;
   return Options;

@@ -25,6 +25,8 @@ struct InstrumentationOptions {
   std::string ProgramName;
   // Instrument repeated accesses to one address within a basic block once.
   bool ClusterAccesses = true;
+  // Check the accesses of simple loops once per loop, as ranges (LoopRanges.h).
+  bool LoopRanges = true;
   // Print per-function counts of instrumented accesses to ListFile (appending) or stderr.
   bool List = false;
   std::string ListFile;

@@ -112,6 +112,15 @@ class E2E(Harness):
                 self.assertEqual(result.returncode, 66, result.stderr)
                 self.assert_race(result.stderr, "race_example.c:16", "race_example.c:20")
 
+    def test_a_race_in_a_loop_checked_as_a_range_names_the_loop_line(self):
+        for mode in ["selective", "full"]:
+            with self.subTest(mode=mode):
+                exe = self.build("loop_race.c", "-O2", f"--rmarace-mode={mode}", name=mode)
+                result = self.rmarace_run(exe, 2)
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "loop_race.c:10", "loop_race.c:24")
+                self.assertIn("window 1 offset 5600", result.stderr)
+
     def test_memory_stays_bounded_in_a_long_lock_all_epoch(self):
         # Without bound, the history of 20000 put + flush iterations takes gigabytes.
         exe = self.build("put_flush_loop.c")

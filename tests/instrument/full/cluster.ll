@@ -64,6 +64,19 @@ define void @not_backwards(i32* %p) !dbg !18 {
   ret void
 }
 
+; A call that orders the rank's threads ends the cluster too.
+; CHECK-LABEL: function thread_ordered:
+define void @thread_ordered(i32* %p, i8* %mutex) !dbg !21 {
+; CHECK-NEXT: store 9:1 instrumented
+  store i32 1, i32* %p, align 4, !dbg !22
+  %l = call i32 @pthread_mutex_lock(i8* %mutex)
+; CHECK-NEXT: store 9:2 instrumented
+  store i32 2, i32* %p, align 4, !dbg !23
+  ret void
+}
+
+declare i32 @pthread_mutex_lock(i8*)
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3, !4}
 
@@ -87,3 +100,6 @@ define void @not_backwards(i32* %p) !dbg !18 {
 !18 = distinct !DISubprogram(name: "not_backwards", scope: !1, file: !1, line: 6, type: !6, scopeLine: 6, unit: !0)
 !19 = !DILocation(line: 7, column: 1, scope: !18)
 !20 = !DILocation(line: 7, column: 2, scope: !18)
+!21 = distinct !DISubprogram(name: "thread_ordered", scope: !1, file: !1, line: 8, type: !6, scopeLine: 8, unit: !0)
+!22 = !DILocation(line: 9, column: 1, scope: !21)
+!23 = !DILocation(line: 9, column: 2, scope: !21)

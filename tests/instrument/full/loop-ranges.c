@@ -1,0 +1,96 @@
+// Loop range analysis (LoopRanges.h): a load or store that walks memory densely in every
+// iteration of a loop with nothing in it that may synchronise is checked once, as a range before
+// the loop, at its own line; every other access of a loop keeps its per-iteration check.
+// RUN: %clang %mpi_cflags -O2 -g -fno-vectorize -fno-unroll-loops -S -emit-llvm %s -o %t.ll
+// RUN: %opt -passes='print<rmarace-plan>' -rmarace-mode=full -disable-output %t.ll 2>&1 | FileCheck %s
+// RUN: %opt -passes='print<rmarace-plan>' -rmarace-mode=full -rmarace-loop-ranges=false -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %opt -passes=rmarace -rmarace-mode=full -S %t.ll -o - | FileCheck %s --check-prefix=IR
+#include <mpi.h>
+#include <pthread.h>
+
+// CHECK-LABEL: function forward:
+// CHECK-NEXT: store [[@LINE+10]]:{{[0-9]+}} hoisted: one range check before the loop
+// OFF-LABEL: function forward:
+// OFF-NEXT: store [[@LINE+8]]:{{[0-9]+}} instrumented
+// The check runs only when the loop is entered, over n elements of 8 bytes.
+// IR-LABEL: define {{.*}}void @forward(
+// IR: [[LENGTH:%.*]] = shl i64 %1, 3
+// IR: call void @__rmarace_write_range(i8* {{%.*}}, i64 [[LENGTH]],
+// IR-NOT: call void @__rmarace_access
+// IR: ret void
+void forward(double *w, long n) {
+  for (long i = 0; i < n; i++) w[i] = (double)i;
+}
+
+// Nested loops: the inner loop's accesses, once per row.
+// CHECK-LABEL: function rows:
+// CHECK-NEXT: load [[@LINE+4]]:{{[0-9]+}} skipped: covered by the access at [[@LINE+4]]
+// CHECK-NEXT: store [[@LINE+3]]:{{[0-9]+}} hoisted: one range check before the loop
+void rows(double *w, long n, long m) {
+  for (long r = 0; r < n; r++)
+    for (long c = 0; c < m; c++) w[r * m + c] += 1;
+}
+
+// A dense read next to an indirect (non-affine) write.
+// CHECK-LABEL: function indirect:
+// CHECK-NEXT: load [[@LINE+3]]:{{[0-9]+}} hoisted: one range check before the loop
+// CHECK-NEXT: store [[@LINE+2]]:{{[0-9]+}} instrumented
+void indirect(double *w, const int *idx, long n) {
+  for (long i = 0; i < n; i++) w[idx[i]] = 1;
+}
+
+// A stride of two elements leaves gaps a range would include.
+// CHECK-LABEL: function strided:
+// CHECK-NEXT: store [[@LINE+2]]:{{[0-9]+}} instrumented
+void strided(double *w, long n) {
+  for (long i = 0; i < n; i++) w[2 * i] = 0;
+}
+
+// A reversed loop walks down from its last element.
+// CHECK-LABEL: function reversed:
+// CHECK-NEXT: load [[@LINE+3]]:{{[0-9]+}} hoisted: one range check before the loop
+// CHECK-NEXT: store [[@LINE+2]]:{{[0-9]+}} hoisted: one range check before the loop
+void reversed(double *w, const double *v, long n) {
+  for (long i = n - 1; i >= 0; i--) w[i] = v[i];
+}
+
+// A call that may synchronise in the body.
+// CHECK-LABEL: function flushing:
+// CHECK-NEXT: store [[@LINE+3]]:{{[0-9]+}} instrumented
+void flushing(double *w, long n, MPI_Win win) {
+  for (long i = 0; i < n; i++) {
+    w[i] = 0;
+    MPI_Win_flush(0, win);
+  }
+}
+
+// An early exit: the trip count is not known on entry.
+// CHECK-LABEL: function early_exit:
+// CHECK-NEXT: load [[@LINE+4]]:{{[0-9]+}} instrumented
+long early_exit(const int *w, long n) {
+  long i;
+  for (i = 0; i < n; i++)
+    if (w[i] == 0)
+      break;
+  return i;
+}
+
+// An access that does not happen in every iteration.
+// CHECK-LABEL: function conditional:
+// CHECK-NEXT: store [[@LINE+4]]:{{[0-9]+}} instrumented
+void conditional(int *w, long n) {
+  for (long i = 0; i < n; i++)
+    if (i % 3 == 0)
+      w[i] = 0;
+}
+
+// A call that orders the rank's threads in the body.
+// CHECK-LABEL: function locking:
+// CHECK-NEXT: store [[@LINE+4]]:{{[0-9]+}} instrumented
+void locking(double *w, long n, pthread_mutex_t *mutex) {
+  for (long i = 0; i < n; i++) {
+    pthread_mutex_lock(mutex);
+    w[i] = 0;
+    pthread_mutex_unlock(mutex);
+  }
+}
