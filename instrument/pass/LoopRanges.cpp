@@ -51,8 +51,7 @@ bool planRange(PlannedAccess &Planned, const Loop &L, ScalarEvolution &SE) {
   uint64_t Size = Access.Size.getFixedSize();
   const SCEV *Address = SE.getSCEV(Access.Address);
   Type *Int64 = Type::getInt64Ty(Access.Inst->getContext());
-  const SCEV *Iterations =
-      SE.getAddExpr(SE.getNoopOrZeroExtend(SE.getBackedgeTakenCount(&L), Int64), SE.getOne(Int64));
+  const SCEV *BackedgesTaken = SE.getBackedgeTakenCount(&L);
   const SCEV *Begin = nullptr;
   const SCEV *Length = nullptr;
   if (SE.isLoopInvariant(Address, &L)) {
@@ -64,8 +63,10 @@ bool planRange(PlannedAccess &Planned, const Loop &L, ScalarEvolution &SE) {
     const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
     // A stride other than the size leaves gaps (or overlaps) that one range would misdescribe.
     if (!Step || Step->getAPInt().abs() != Size) return false;
-    const SCEV *Last = Rec->evaluateAtIteration(SE.getBackedgeTakenCount(&L), SE);
+    const SCEV *Last = Rec->evaluateAtIteration(BackedgesTaken, SE);
     Begin = Step->getAPInt().isNegative() ? Last : Rec->getStart();
+    const SCEV *Iterations =
+        SE.getAddExpr(SE.getNoopOrZeroExtend(BackedgesTaken, Int64), SE.getOne(Int64));
     Length = SE.getMulExpr(Iterations, SE.getConstant(Int64, Size));
   }
   // Computed in the predecessor, which may not enter the loop: only expressions that cannot trap.

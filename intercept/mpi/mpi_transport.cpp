@@ -201,14 +201,8 @@ void MpiTransport::poll(Process &process) {
   if (now - lastPoll_ < kPollInterval) return;
   lastPoll_ = now;
   testSends();
+  stashArrivedBatches();
   while (!stashed_.empty()) receiveOne(process, MPI_ANY_SOURCE);
-  for (;;) {
-    int flag = 0;
-    MPI_Status status;
-    PMPI_Iprobe(MPI_ANY_SOURCE, kTagBatch, toolComm_, &flag, &status);
-    if (!flag) break;
-    receiveOne(process, status.MPI_SOURCE);
-  }
 }
 
 void MpiTransport::receiveBatch(Process &process, Rank origin) {
