@@ -174,6 +174,21 @@ void BM_LocalAccessAfterTick(benchmark::State &state) {
 }
 BENCHMARK(BM_LocalAccessAfterTick);
 
+// A range check over `granules` granules of the same history (a loop's hoisted range check, a
+// memcpy into the window) in a new epoch: one transition, then a run of equal cells.
+void BM_LocalAccessRangeAfterTick(benchmark::State &state) {
+  NullHost host;
+  Process p(0, 1, host);
+  p.exposeMemory(kWin, baseOf(0), kWinBytes, "win");
+  const uint64_t bytes = static_cast<uint64_t>(state.range(0)) * kGranule;
+  for (auto _ : state) {
+    p.tick(1);
+    p.access(baseOf(0), bytes, false, false, 7);
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_LocalAccessRangeAfterTick)->Arg(1)->Arg(128)->Arg(1024);
+
 // ---- Plain accesses while own RMA buffers are in flight ----------------------------------------
 
 // A process with `buffers` put origin buffers in flight, 64 bytes apart in private memory.

@@ -168,34 +168,48 @@ void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, Sha
 void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end,
                                 ShadowRecord record, const Visitor &visit, const Liveness &live) {
   end = std::min(end, region.userBase + region.size);
-  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
+  Address g = begin & ~(kGranule - 1);
+  while (g < end) {
     uint8_t mask = granuleMask(g, begin, end);
-    SetId &cell = region.cells[(g - region.base) / kGranule];
-    SetId from = cell;
-    uint64_t h = mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^
-                 record.epoch ^ uint64_t { record.thread } << 48;
-    Transition &t = cache_[h & (kCacheSize - 1)];
-    if (t.generation == generation_ && t.from == from && t.subject == record.subject &&
-        t.kind == static_cast<uint8_t>(record.kind) && t.mask == mask &&
-        t.languageAtomic == record.languageAtomic && t.epoch == record.epoch &&
-        t.thread == record.thread) {
-      cell = t.to;
-      continue;
+    SetId *cell = &region.cells[(g - region.base) / kGranule];
+    SetId from = *cell;
+    SetId to = transition(from, record, mask, g, visit, live);
+    *cell = to;
+    g += kGranule;
+    if (mask != kFullGranuleMask) continue;
+    // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
+    // history: the same transition applies to all of them, and the visit of the first granule
+    // found every race the others would (only the offset differs, and a race is reported once).
+    while (g + kGranule <= end && *++cell == from) {
+      *cell = to;
+      g += kGranule;
     }
-    ShadowRecord r = record;
-    r.mask = mask;
-    SetId to = update(from, r, &visit, g, live);
-    cell = to;
-    t = {generation_,
-         from,
-         to,
-         record.subject,
-         static_cast<uint8_t>(record.kind),
-         mask,
-         record.languageAtomic,
-         record.epoch,
-         record.thread};
   }
+}
+
+SetId AccessHistory::transition(SetId from, const ShadowRecord &record, uint8_t mask,
+                                Address granule, const Visitor &visit, const Liveness &live) {
+  uint64_t h = mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^
+               record.epoch ^ uint64_t { record.thread } << 48;
+  Transition &t = cache_[h & (kCacheSize - 1)];
+  if (t.generation == generation_ && t.from == from && t.subject == record.subject &&
+      t.kind == static_cast<uint8_t>(record.kind) && t.mask == mask &&
+      t.languageAtomic == record.languageAtomic && t.epoch == record.epoch &&
+      t.thread == record.thread)
+    return t.to;
+  ShadowRecord r = record;
+  r.mask = mask;
+  SetId to = update(from, r, &visit, granule, live);
+  t = {generation_,
+       from,
+       to,
+       record.subject,
+       static_cast<uint8_t>(record.kind),
+       mask,
+       record.languageAtomic,
+       record.epoch,
+       record.thread};
+  return to;
 }
 
 void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,

@@ -121,6 +121,18 @@ class E2E(Harness):
                 self.assert_race(result.stderr, "loop_race.c:10", "loop_race.c:24")
                 self.assertIn("window 1 offset 5600", result.stderr)
 
+    def test_races_in_vectorised_loops_checked_as_ranges_name_the_loop_lines(self):
+        for mode in ["selective", "full"]:
+            with self.subTest(mode=mode):
+                exe = self.build("vector_loop_race.c", "-O2", f"--rmarace-mode={mode}",
+                                 name=f"vector-{mode}")
+                result = self.rmarace_run(exe, 2)
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "vector_loop_race.c:13", "vector_loop_race.c:26")
+                self.assert_race(result.stderr, "vector_loop_race.c:18", "vector_loop_race.c:26")
+                self.assertIn("window 1 offset 5600", result.stderr)  # element 700, forward
+                self.assertRegex(result.stderr, r"window 1 offset 8(?!\d)")  # element 1, reversed
+
     def test_memory_stays_bounded_in_a_long_lock_all_epoch(self):
         # Without bound, the history of 20000 put + flush iterations takes gigabytes.
         exe = self.build("put_flush_loop.c")

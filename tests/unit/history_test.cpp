@@ -164,6 +164,30 @@ TEST_F(AccessHistoryTest, TransitionCacheSkipsTheVisitOfARepeatedAccess) {
   EXPECT_GT(visited.size(), computed);
 }
 
+TEST_F(AccessHistoryTest, RangeOverRunsOfEqualHistoriesStaysExact) {
+  insert(kBase, kBase + 64, local(RecordKind::Remote, 7, 0));      // granules 0-7: one set
+  insert(kBase + 32, kBase + 40, local(RecordKind::Remote, 8, 0)); // granule 4 differs
+  visited.clear();
+  insertLocal(kBase + 4, kBase + 100, local(RecordKind::Load, 1, 1));
+  // Granule 0 (partial) and granule 1 (full, a new mask) are computed and visit the remote
+  // record, granules 2 and 3 follow granule 1's run, granule 4 visits both its records, 5 to 7
+  // repeat granule 1's transition, 8 to 11 had no records and 12 is partial again.
+  EXPECT_EQ(visited.size(), 4u);
+  EXPECT_EQ(setAt(kBase).front().mask, 0xF0); // loads sort before remote records
+  for (Address g : {kBase + 16, kBase + 24, kBase + 40, kBase + 48, kBase + 56})
+    EXPECT_EQ(cell(g), cell(kBase + 8)) << "granule at +" << g - kBase;
+  ASSERT_EQ(setAt(kBase + 32).size(), 3u); // two remote records and the load
+  ASSERT_EQ(setAt(kBase + 8).size(), 2u);
+  EXPECT_EQ(setAt(kBase + 8)[0].mask, 0xFF);
+  for (Address g = kBase + 64; g < kBase + 96; g += kGranule) {
+    ASSERT_EQ(setAt(g).size(), 1u);
+    EXPECT_EQ(setAt(g)[0].mask, 0xFF);
+  }
+  ASSERT_EQ(setAt(kBase + 96).size(), 1u);
+  EXPECT_EQ(setAt(kBase + 96)[0].mask, 0x0F); // bytes 96..99
+  EXPECT_EQ(cell(kBase + 104), kEmptySet);
+}
+
 TEST_F(AccessHistoryTest, CollectionReclaimsUnreferencedSets) {
   // Every epoch's store makes a new set for the whole region; the old ones lose their cells.
   for (Epoch e = 1; e <= 5000; ++e) insert(kBase, kBase + 256, local(RecordKind::Store, 1, e));

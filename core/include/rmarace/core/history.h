@@ -45,6 +45,7 @@ using AccessSet = std::vector<ShadowRecord>; // canonical order, see canonicaliz
 using SetId = uint32_t;
 inline constexpr SetId kEmptySet = 0;
 inline constexpr uint64_t kGranule = 8;
+inline constexpr uint8_t kFullGranuleMask = 0xff;
 
 // A contiguous piece of tracked memory with its cells.
 struct ShadowRegion {
@@ -103,6 +104,9 @@ public:
 
 private:
   SetId intern(AccessSet &&set);
+  // The set a granule holding `from` gets when `record` covers `mask` of it, through the cache.
+  SetId transition(SetId from, const ShadowRecord &record, uint8_t mask, Address granule,
+                   const Visitor &visit, const Liveness &live);
   SetId update(SetId from, const ShadowRecord &record, const Visitor *visit, Address granule,
                const Liveness &live);
   static void canonicalize(AccessSet &set);
