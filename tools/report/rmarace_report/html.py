@@ -1,0 +1,32 @@
+"""The HTML report: one self-contained page (inline CSS and SVG, no script, nothing fetched),
+rendered with Jinja2 from templates/report.html.j2 with autoescaping."""
+
+import os
+
+import jinja2
+
+from . import describe, timeline
+from .sources import Sources
+
+TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
+
+
+def _environment():
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES),
+                             autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(location=describe.location, headline=describe.headline,
+                       access_line=describe.access_line, region_line=describe.region_line)
+    return env
+
+
+def render(races, errors, logs, log_paths, sources=None, filtered=""):
+    sources = sources or Sources()
+    for r in races:
+        r.timeline = timeline.build(r.race)
+        r.snippets = [("Later access", sources.snippet(r.race["second"].get("location"))),
+                      ("Earlier access", sources.snippet(r.race["first"].get("location")))]
+    template = _environment().get_template("report.html.j2")
+    return template.render(races=races, errors=errors, summaries=logs.summaries,
+                           warnings=logs.warnings, logs=log_paths, filtered=filtered,
+                           occurrences=sum(r.occurrences for r in races))
