@@ -1,11 +1,14 @@
-"""Records shaped like the runtime's (core/src/report_format.cpp) for the tests of rmarace-report."""
+"""Records shaped like the runtime's (core/src/report_format.cpp), for the tests of
+rmarace-report."""
 
 import copy
 import json
 import os
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+# Two runs' records; the log names examples/race_example.c relative to the repository.
 TWO_RUNS = os.path.join(DATA, "two_runs.jsonl")
+ROOT = os.path.normpath(os.path.join(DATA, "..", "..", ".."))
 
 
 def location(file, line, call="", function="main"):
@@ -28,7 +31,7 @@ PUT_LOAD = {
 
 
 def race(**changes):
-    """PUT_LOAD with some fields changed; `first_rank=`/`second_rank=` change the accesses' ranks."""
+    """PUT_LOAD with some fields changed (`first_rank=`, `second_rank=`: the accesses' ranks)."""
     r = copy.deepcopy(PUT_LOAD)
     for side in ("first", "second"):
         if side + "_rank" in changes:

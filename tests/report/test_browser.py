@@ -7,7 +7,7 @@ import tempfile
 import unittest
 
 import browser
-from helpers import DATA, TWO_RUNS
+from helpers import ROOT, TWO_RUNS
 from rmarace_report import html
 from rmarace_report.log import read_logs
 from rmarace_report.races import Filter, select
@@ -32,7 +32,7 @@ class Browser(unittest.TestCase):
         races, errors = select(logs, Filter())
         cls.page = os.path.join(cls.tmp.name, "report.html")
         with open(cls.page, "w") as f:
-            f.write(html.render(races, errors, logs, [TWO_RUNS], Sources([DATA])))
+            f.write(html.render(races, errors, logs, [TWO_RUNS], Sources([ROOT])))
 
     @classmethod
     def tearDownClass(cls):
@@ -43,8 +43,8 @@ class Browser(unittest.TestCase):
         self.assertEqual(browser.console_messages(log), [])
         svgs = re.findall(r"<svg class=\"timeline\".*?</svg>", dom, re.S)
         self.assertEqual(len(svgs), 3, dom[:2000])
-        put_load = next(s for s in svgs if "race.c:20" in s)
-        self.assertIn("race.c:16", put_load)
+        put_load = next(s for s in svgs if "race_example.c:20" in s)
+        self.assertIn("race_example.c:16", put_load)
         self.assertIn("concurrent region", put_load)
 
     def test_screenshot_shows_the_page_and_its_pictures(self):

@@ -7,7 +7,7 @@ import unittest
 
 import jsonschema
 
-from helpers import DATA, TWO_RUNS, error, race
+from helpers import ROOT, TWO_RUNS, error, race
 from rmarace_report import html, sarif, text
 from rmarace_report.log import Logs, Record, read_logs
 from rmarace_report.races import Filter, select
@@ -27,10 +27,12 @@ class Text(unittest.TestCase):
         self.assertTrue(out.startswith("rmarace: SUMMARY: 3 data races (distinct pairs of source "
                                        "locations, 4 occurrences), 1 error\n"), out)
         self.assertIn("  2 x data race (remote) on rank 1, window 1 offset 0 (ranks 0, 1; 2, 3)\n"
-                      "     Load of 4 bytes at rank 1: src/race.c:20 (in main)\n"
-                      "     Remote write of 4 bytes by MPI_Put from rank 0: src/race.c:16 (in main)\n"
+                      "     Load of 4 bytes at rank 1: examples/race_example.c:20 (in main)\n"
+                      "     Remote write of 4 bytes by MPI_Put from rank 0: "
+                      "examples/race_example.c:16 (in main)\n"
                       "     Concurrent region of the MPI_Put at rank 1: from MPI_Barrier at "
-                      "src/race.c:12 to MPI_Barrier at src/race.c:22\n", out)
+                      "examples/race_example.c:12 to MPI_Barrier at examples/race_example.c:22\n",
+                      out)
         self.assertIn("local memory at address 0x8637bd0", out)
         self.assertIn("Store of 8 bytes at rank 2, thread 3: src/buf.c:31 (in send)", out)
         self.assertIn("from a synchronisation call too far back to name", out)
@@ -100,7 +102,7 @@ class Sarif(unittest.TestCase):
 
 
 class Html(unittest.TestCase):
-    def render(self, source_dirs=(DATA,)):
+    def render(self, source_dirs=(ROOT,)):
         logs, races, errors = selected()
         return html.render(races, errors, logs, [TWO_RUNS], Sources(source_dirs))
 
@@ -120,9 +122,9 @@ class Html(unittest.TestCase):
         page = self.render()
         svgs = re.findall(r"<svg class=\"timeline\".*?</svg>", page, re.S)
         self.assertEqual(len(svgs), 3)
-        put_load = next(s for s in svgs if "race.c:20" in s)
-        for label in ("race.c:16", "race.c:12", "race.c:22", "MPI_Put", "MPI_Barrier",
-                      "concurrent region", "rank 0", "rank 1"):
+        put_load = next(s for s in svgs if "race_example.c:20" in s)
+        for label in ("race_example.c:16", "race_example.c:12", "race_example.c:22", "MPI_Put",
+                      "MPI_Barrier", "concurrent region", "rank 0", "rank 1"):
             self.assertIn(label, put_load)
         self.assertIn('class="arrow"', put_load)  # the put reaches rank 1's memory
         buffer = next(s for s in svgs if "buf.c:31" in s)
@@ -134,7 +136,7 @@ class Html(unittest.TestCase):
         self.assertRegex(page, r'<span class="line hit"><span class="ln">20</span>\s*printf')
         self.assertRegex(page, r'<span class="line hit"><span class="ln">16</span>\s*MPI_Put')
         self.assertIn("No source shown: source file src/buf.c not found.", page)
-        self.assertNotIn("No source shown: source file src/race.c", page)
+        self.assertNotIn("No source shown: source file examples/race_example.c", page)
 
     def test_counts_and_errors_are_shown(self):
         page = self.render()

@@ -31,7 +31,8 @@ def parse_args(argv):
         prog="rmarace-report",
         description="Reads the JSON-lines logs of rmarace runs and reports their distinct data "
                     "races and errors as text, a self-contained HTML page or SARIF 2.1.0.")
-    p.add_argument("logs", nargs="+", metavar="LOG", help="JSON-lines log of a run (rmarace-*.jsonl)")
+    p.add_argument("logs", nargs="+", metavar="LOG",
+                   help="JSON-lines log of a run (rmarace-*.jsonl)")
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text (default): the summary for terminals; html: one page with source "
                         "and timeline pictures; sarif: SARIF 2.1.0 for code scanning tools")

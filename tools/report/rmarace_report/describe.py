@@ -1,12 +1,21 @@
 """Words for what the log records, in the runtime's own phrasing (core/src/report_format.cpp), so
 that every report format says the same as the reports on stderr."""
 
+import os
+
 
 def location(loc):
     """`file:line` of a location object, as the runtime prints it."""
     if not loc or not loc.get("file"):
         return "<unknown location>"
     return f"{loc['file']}:{loc.get('line', 0)}"
+
+
+def short_location(loc):
+    """`name:line`: the file's name without its directories."""
+    if not loc or not loc.get("file"):
+        return "<unknown location>"
+    return f"{os.path.basename(loc['file'])}:{loc.get('line', 0)}"
 
 
 def is_remote(access):

@@ -15,7 +15,8 @@ def _environment():
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES),
                              autoescape=True,
                              trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(location=describe.location, headline=describe.headline,
+    env.globals.update(location=describe.location, short_location=describe.short_location,
+                       headline=describe.headline,
                        access_line=describe.access_line, region_line=describe.region_line)
     return env
 

@@ -7,7 +7,6 @@ whose memory is involved (where the runtime measures it). An RMA access is drawn
 made the call, with an arrow to the memory it touches. The order is logical, not a time scale: the
 log records no times, only that both accesses fall inside the region."""
 
-import os
 from dataclasses import dataclass, field
 
 from . import describe
@@ -56,21 +55,15 @@ def _lane_label(key):
     return f"rank {rank}" + (f", thread {thread}" if thread else "")
 
 
-def _short(loc):
-    if not loc or not loc.get("file"):
-        return "?"
-    return f"{os.path.basename(loc['file'])}:{loc.get('line', 0)}"
-
-
 def _access_event(access, x, y):
     loc = access.get("location") or {}
     name = loc.get("call") or describe.access_kind(access).lower()
-    return Event("access", x, y, name, _short(loc), describe.access_line(access))
+    return Event("access", x, y, name, describe.short_location(loc), describe.access_line(access))
 
 
 def _sync_event(loc, x, y, missing, text):
     if loc and (loc.get("file") or loc.get("call")):
-        return Event("sync", x, y, loc.get("call") or "event", _short(loc), text)
+        return Event("sync", x, y, loc.get("call") or "event", describe.short_location(loc), text)
     return Event("sync", x, y, missing, "", text)
 
 
