@@ -2,6 +2,7 @@
 // log, fatal-signal and exit handlers, the summary merged at the first process, the exit code.
 #include "rmarace/runtime/lifecycle.h"
 
+#include "report_files.h"
 #include "reports.h"
 #include "rmarace/runtime/scoped_interceptor.h"
 #include "thread_state.h"
@@ -28,6 +29,7 @@ struct RunState {
   uint64_t findings = 0; // races and errors: this process's, the run's after finish
   int exitcode = 0;
   bool atexitRegistered = false;
+  uint64_t logStart = 0; // the log's size when the run started, for the report files
 };
 RunState g_run;
 bool g_everStarted = false; // under g_lifecycleMutex
@@ -144,8 +146,12 @@ Runtime &Lifecycle::start(const StartInfo &info) {
     log = "rmarace-" + std::to_string(id) + ".jsonl";
   }
   rt->reports().setLogPath(log);
+  // Before this run's first record (no other process reports before all have started).
+  uint64_t logStart = 0;
+  if (info.rank == 0 && !(options.reportHtml.empty() && options.reportSarif.empty()))
+    logStart = logSize(log);
   rt->reportConfigurationErrors();
-  g_run = RunState{rt, info.run, 1, false, 0, options.exitcode, g_run.atexitRegistered};
+  g_run = RunState{rt, info.run, 1, false, 0, options.exitcode, g_run.atexitRegistered, logStart};
   g_everStarted = true;
   Runtime::instance_.store(rt, std::memory_order_release);
   installHandlers();
@@ -164,6 +170,7 @@ void Lifecycle::finish(const GroupView &world, const char *call, const void *ret
     if (scope) scope.tracker().finalize(world, scope.site());
   }
   mergeSummary(*rt, *g_run.collectives);
+  if (rt->rank() == 0) writeReportFiles(rt->options(), rt->reports().logPath(), g_run.logStart);
   g_run.finished = true;
   rt->retire();
   g_run.runtime = nullptr;

@@ -14,6 +14,8 @@ struct Options {
   bool symbolize = true;    // resolve call sites of uninstrumented code with addr2line
   int verbosity = 0;        // 1: startup and shutdown notes
   std::string suppressions; // suppressions file (runtime/src/suppressions.h); empty: none
+  std::string reportHtml;   // rank 0 writes the HTML report of the log here at the end
+  std::string reportSarif;  // rank 0 writes the SARIF report of the log here at the end
 
   // Parses the option string; unknown keys and malformed values are errors (returned, one
   // message each, naming the problem).
