@@ -131,6 +131,23 @@ void mergeSummary(Runtime &rt, RunCollectives &collectives) {
   g_run.findings = races + errors;
 }
 
+std::string counted(uint64_t n, const char *one, const char *many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// Every process's one-line overview of what it tracked, printed by the first in rank order.
+void printOverview(Runtime &rt, RunCollectives &collectives, const Process::Counts &counts) {
+  const ReportWriter &reports = rt.reports();
+  std::string line = "rmarace: rank " + std::to_string(rt.rank()) + " tracked " +
+                     counted(counts.segments, "window", "windows") + ", " +
+                     counted(counts.operations, "RMA call", "RMA calls") + ", " +
+                     counted(counts.accesses, "access", "accesses") + " checked; found " +
+                     counted(reports.racesFound(), "race", "races") + ", " +
+                     counted(reports.errorsFound(), "error", "errors") + "\n";
+  std::vector<std::string> lines = collectives.gatherAtFirst(line);
+  for (const std::string &l : lines) std::fputs(l.c_str(), stderr);
+}
+
 } // namespace
 
 Runtime &Lifecycle::start(const StartInfo &info) {
@@ -165,12 +182,18 @@ void Lifecycle::finish(const GroupView &world, const char *call, const void *ret
   std::lock_guard<std::mutex> guard(g_lifecycleMutex);
   Runtime *rt = g_run.runtime;
   if (!rt || --g_run.frontEnds > 0) return;
+  Process::Counts counts;
   {
     ScopedInterceptor scope(call, returnAddress);
-    if (scope) scope.tracker().finalize(world, scope.site());
+    if (scope) {
+      scope.tracker().finalize(world, scope.site());
+      counts = scope.runtime().process().counts();
+    }
   }
   mergeSummary(*rt, *g_run.collectives);
-  if (rt->rank() == 0) writeReportFiles(rt->options(), rt->reports().logPath(), g_run.logStart);
+  const Options &options = rt->options();
+  if (options.verbosity > 0) printOverview(*rt, *g_run.collectives, counts);
+  if (rt->rank() == 0) writeReportFiles(options, rt->reports().logPath(), g_run.logStart);
   g_run.finished = true;
   rt->retire();
   g_run.runtime = nullptr;
