@@ -56,6 +56,13 @@ class ReadLogs(unittest.TestCase):
         self.assert_error('{"type":"error","kind":"x","rank":"0","message":"m"}\n',
                           ":1: error record has 'rank' \"0\", not a number")
         self.assert_error("[1, 2]\n", ":1: expected a JSON object")
+        bad_line = json.loads(json.dumps(PUT_LOAD))
+        bad_line["region"]["end"]["line"] = "22"
+        self.assert_error(json.dumps(bad_line) + "\n", ":1: the region's 'end' has 'line' \"22\"")
+        bad_location = json.loads(json.dumps(PUT_LOAD))
+        bad_location["first"]["location"] = "race.c:16"
+        self.assert_error(json.dumps(bad_location) + "\n", ":1: the 'first' access has "
+                          "'location' \"race.c:16\", not an object")
 
     def test_truncated_last_line_is_skipped_with_a_warning(self):
         path = write_log(self.dir, [PUT_LOAD, error()], tail='{"type":"race","ki')

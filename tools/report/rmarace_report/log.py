@@ -9,7 +9,6 @@ import json
 from dataclasses import dataclass, field
 
 RECORD_TYPES = ("race", "error", "summary")
-# The fields without which a record cannot be reported.
 # The fields without which a record cannot be reported, and their types.
 REQUIRED = {
     "race": {"kind": str, "memory_rank": int, "first": dict, "second": dict},
@@ -17,6 +16,8 @@ REQUIRED = {
     "summary": {"distinct_races": int, "occurrences": int, "errors": int, "suppressed": int},
 }
 ACCESS_REQUIRED = {"rank": int, "access": str, "location": dict}
+# What a location object must hold where it has it.
+LOCATION_FIELDS = {"file": str, "line": int, "function": str, "call": str}
 RACE_KINDS = ("remote", "local buffer")
 TYPE_NAMES = {int: "a number", str: "a string", dict: "an object"}
 
@@ -31,10 +32,6 @@ class Record:
     data: dict
     path: str
     line: int
-
-    @property
-    def type(self):
-        return self.data["type"]
 
 
 @dataclass
@@ -59,8 +56,21 @@ def _check(record, where):
             raise LogError(f"{where}: unknown race kind {record['kind']!r}")
         for side in ("first", "second"):
             _check_fields(record[side], ACCESS_REQUIRED, f"{where}: the '{side}' access")
-    if not isinstance(record.get("location", {}), dict):
-        raise LogError(f"{where}: {kind} record whose 'location' is not an object")
+            _check_location(record[side]["location"], f"{where}: the '{side}' access's location")
+        region = record.get("region")
+        if region is not None:
+            if not isinstance(region, dict):
+                raise LogError(f"{where}: the race's 'region' is not an object")
+            for bound in ("begin", "end"):
+                _check_location(region.get(bound, {}), f"{where}: the region's '{bound}'")
+    if kind == "error":
+        _check_location(record.get("location", {}), f"{where}: the error's location")
+
+
+def _check_location(loc, what):
+    if not isinstance(loc, dict):
+        raise LogError(f"{what} is not an object")
+    _check_fields(loc, {k: t for k, t in LOCATION_FIELDS.items() if k in loc}, what)
 
 
 def _check_fields(obj, fields, what):

@@ -97,7 +97,7 @@ def _race_result(race, rule_index):
         if r["region"].get("ended", True):
             related.append(_location(r["region"].get("end"), "concurrent region ends: " +
                                      bounds[1], 3))
-    result = {
+    return {
         "ruleId": RACE_RULES[r["kind"]][0], "ruleIndex": rule_index, "level": "error",
         "message": {"text": text},
         "locations": [loc for loc in [_location(later.get("location"))] if loc],
@@ -107,18 +107,13 @@ def _race_result(race, rule_index):
         "properties": {"ranks": sorted({n for ranks in race.ranks for n in ranks}),
                        "memoryRank": r["memory_rank"], "memory": r.get("memory", "")},
     }
-    return result
 
 
-def _error_result(error, rule_ids):
-    rule_id = _error_rule_id(error["kind"])
-    result = {"ruleId": rule_id, "level": "error",
-              "message": {"text": describe.error_line(error)},
-              "locations": [loc for loc in [_location(error.get("location"))] if loc],
-              "properties": {"rank": error["rank"]}}
-    if rule_id in rule_ids:
-        result["ruleIndex"] = rule_ids.index(rule_id)
-    return result
+def _error_result(error, rule_index):
+    return {"ruleId": _error_rule_id(error["kind"]), "ruleIndex": rule_index, "level": "error",
+            "message": {"text": describe.error_line(error)},
+            "locations": [loc for loc in [_location(error.get("location"))] if loc],
+            "properties": {"rank": error["rank"]}}
 
 
 def render(races, errors, summaries=()):
@@ -130,7 +125,7 @@ def render(races, errors, summaries=()):
                       "help": HELP, "defaultConfiguration": {"level": "error"}})
     rule_ids = [rule["id"] for rule in rules]
     results = [_race_result(r, rule_ids.index(RACE_RULES[r.kind][0])) for r in races]
-    results += [_error_result(e, rule_ids) for e in errors]
+    results += [_error_result(e, rule_ids.index(_error_rule_id(e["kind"]))) for e in errors]
     run = {"tool": {"driver": {"name": "rmarace", "rules": rules}},
            "results": results}
     if summaries:
