@@ -4,6 +4,8 @@ rmarace-report."""
 import copy
 import json
 import os
+import tempfile
+import unittest
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 # Two runs' records; the log names examples/race_example.c relative to the repository.
@@ -54,3 +56,14 @@ def write_log(directory, records, tail="", name="run.jsonl"):
     with open(path, "w") as f:
         f.write("".join(json.dumps(r) + "\n" for r in records) + tail)
     return path
+
+
+class ScratchDirTest(unittest.TestCase):
+    """A test with a scratch directory, self.dir, removed after it."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()

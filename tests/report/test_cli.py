@@ -4,23 +4,15 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
-from helpers import TWO_RUNS, PUT_LOAD, write_log
+from helpers import PUT_LOAD, TWO_RUNS, ScratchDirTest, write_log
 
 SCRIPT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                        "tools", "rmarace-report"))
 
 
-class Cli(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = self.tmp.name
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
+class Cli(ScratchDirTest):
     def run_report(self, *args):
         return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True,
                               timeout=60)

@@ -2,21 +2,13 @@
 
 import json
 import os
-import tempfile
 import unittest
 
-from helpers import PUT_LOAD, SUMMARY, TWO_RUNS, error, write_log
+from helpers import PUT_LOAD, SUMMARY, TWO_RUNS, ScratchDirTest, error, write_log
 from rmarace_report.log import LogError, read_logs
 
 
-class ReadLogs(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = self.tmp.name
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
+class ReadLogs(ScratchDirTest):
     def assert_error(self, records_or_text, expected):
         path = os.path.join(self.dir, "bad.jsonl")
         with open(path, "w") as f:
