@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 
 from . import describe
 
-WIDTH = 760
+WIDTH = 900
 LABEL_WIDTH = 120      # the lane names
-LANE_HEIGHT = 84
+LANE_HEIGHT = 100
 TOP = 16
 # Where the events sit, left to right.
-X_BEGIN, X_FIRST, X_SECOND, X_END = 190, 350, 510, 670
+X_BEGIN, X_FIRST, X_SECOND, X_END = 210, 390, 570, 750
+CHAR_WIDTH = 6.5       # of the 11px labels, about
+STAGGER = 14           # how far a label moves away from its lane to clear its neighbour's
 
 
 @dataclass
@@ -33,6 +35,7 @@ class Event:
     name: str       # the call, or the kind of access
     where: str      # basename:line
     title: str      # the full text, shown as a tooltip
+    offset: int = 0  # how much further from the lane its labels are (to clear a neighbour's)
 
 
 @dataclass
@@ -98,6 +101,7 @@ def build(race):
             t.arrows.append((x, y, region_y))
     bounds = describe.region_bounds(race)
     if not bounds:
+        _stagger(t.events)
         return t
     region = race["region"]
     begin, end = bounds
@@ -114,4 +118,23 @@ def build(race):
                                 "program end" if ended else "never completed",
                                 "region ends: " + end))
     t.span = (x_begin, X_END, region_y, "concurrent region")
+    _stagger(t.events)
     return t
+
+
+def _label_width(event):
+    return CHAR_WIDTH * max(len(event.name), len(event.where))
+
+
+def _stagger(events):
+    """Moves every other label of a lane away from the lane where neighbours' labels would
+    overlap."""
+    by_lane = {}
+    for e in events:
+        by_lane.setdefault(e.y, []).append(e)
+    for lane in by_lane.values():
+        lane.sort(key=lambda e: e.x)
+        for left, right in zip(lane, lane[1:]):
+            overlap = (_label_width(left) + _label_width(right)) / 2 > right.x - left.x - 8
+            if overlap and not left.offset:
+                right.offset = STAGGER
