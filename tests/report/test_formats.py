@@ -8,7 +8,7 @@ import unittest
 import jsonschema
 
 from helpers import ROOT, TWO_RUNS, error, race
-from rmarace_report import html, sarif, text
+from rmarace_report import html, sarif, text, timeline
 from rmarace_report.log import Logs, Record, read_logs
 from rmarace_report.races import Filter, select
 from rmarace_report.sources import Sources
@@ -99,6 +99,39 @@ class Sarif(unittest.TestCase):
         result = self.render([r])["runs"][0]["results"][0]
         self.assertEqual(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
                          "file:///home/u/my%20app/race.c")
+
+
+class Timeline(unittest.TestCase):
+    def test_lanes_region_and_arrow_of_a_remote_race(self):
+        t = timeline.build(race())
+        self.assertEqual([lane.label for lane in t.lanes], ["rank 0", "rank 1"])
+        rank1 = t.lanes[1].y
+        self.assertEqual(t.span[2], rank1)  # measured at the memory's rank
+        self.assertEqual(t.arrows, [(timeline.X_FIRST, t.lanes[0].y, rank1)])
+        self.assertEqual(sorted((e.name, e.where) for e in t.events),
+                         [("MPI_Barrier", "race.c:12"), ("MPI_Barrier", "race.c:22"),
+                          ("MPI_Put", "race.c:16"), ("load", "race.c:20")])
+
+    def test_local_buffer_region_starts_at_the_call_on_its_threads_lane(self):
+        r = race(kind="local buffer", memory_rank=0, second_rank=0)
+        r["first"]["access"] = "local buffer read"
+        r["second"]["thread"] = 2
+        r["region"]["begin"] = dict(r["first"]["location"])
+        t = timeline.build(r)
+        self.assertEqual([lane.label for lane in t.lanes], ["rank 0", "rank 0, thread 2"])
+        self.assertEqual((t.span[0], t.span[2]), (timeline.X_FIRST, t.lanes[0].y))
+        self.assertEqual(len([e for e in t.events if e.kind == "sync"]), 1)  # only the end
+
+    def test_labels_that_would_overlap_are_staggered(self):
+        r = race()
+        for loc in (r["second"]["location"], r["region"]["end"]):
+            loc["file"] = "a_rather_long_source_file_name.c"
+        offsets = {e.where: e.offset for e in timeline.build(r).events}
+        self.assertEqual(offsets["race.c:12"], 0)
+        self.assertEqual(offsets["a_rather_long_source_file_name.c:20"], 0)
+        self.assertEqual(offsets["a_rather_long_source_file_name.c:22"], timeline.STAGGER)
+        r["region"]["end"]["file"] = "race.c"
+        self.assertFalse(any(e.offset for e in timeline.build(r).events))
 
 
 class Html(unittest.TestCase):
