@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev
   mpich libmpich-dev
+  python3-jinja2 python3-jsonschema chromium
 )
 missing=()
 for p in "${packages[@]}"; do

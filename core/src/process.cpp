@@ -72,6 +72,7 @@ bool Process::objectKnowsAllOf(uint64_t object, ThreadId t) const {
 
 void Process::exposeMemory(SegmentId segment, Address base, uint64_t size, const std::string &name,
                            bool dynamic) {
+  if (countedSegments_.insert(segment).second) ++counts_.segments;
   parts_->segments.expose(segment, base, size, name, dynamic);
 }
 
@@ -101,6 +102,7 @@ std::optional<Epoch> Process::epochOfThread(ThreadId t) const {
 
 void Process::access(Address addr, uint64_t size, bool write, bool languageAtomic,
                      LocationHandle site) {
+  ++counts_.accesses;
   parts_->local.access(addr, size, write, languageAtomic, site);
 }
 
@@ -108,6 +110,7 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
 // Direct accesses merged since the last event are forwarded before every other event.
 
 void Process::issue(const RmaOperation &op) {
+  ++counts_.operations;
   parts_->direct.flush();
   parts_->origin.issue(op);
 }

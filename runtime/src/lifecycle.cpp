@@ -2,6 +2,7 @@
 // log, fatal-signal and exit handlers, the summary merged at the first process, the exit code.
 #include "rmarace/runtime/lifecycle.h"
 
+#include "report_files.h"
 #include "reports.h"
 #include "rmarace/runtime/scoped_interceptor.h"
 #include "thread_state.h"
@@ -28,6 +29,7 @@ struct RunState {
   uint64_t findings = 0; // races and errors: this process's, the run's after finish
   int exitcode = 0;
   bool atexitRegistered = false;
+  uint64_t logStart = 0; // the log's size when the run started, for the report files
 };
 RunState g_run;
 bool g_everStarted = false; // under g_lifecycleMutex
@@ -129,6 +131,23 @@ void mergeSummary(Runtime &rt, RunCollectives &collectives) {
   g_run.findings = races + errors;
 }
 
+std::string counted(uint64_t n, const char *one, const char *many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// Every process's one-line overview of what it tracked, printed by the first in rank order.
+void printOverview(Runtime &rt, RunCollectives &collectives, const Process::Counts &counts) {
+  const ReportWriter &reports = rt.reports();
+  std::string line = "rmarace: rank " + std::to_string(rt.rank()) + " tracked " +
+                     counted(counts.segments, "window", "windows") + ", " +
+                     counted(counts.operations, "RMA call", "RMA calls") + ", " +
+                     counted(counts.accesses, "access", "accesses") + " checked; found " +
+                     counted(reports.racesFound(), "race", "races") + ", " +
+                     counted(reports.errorsFound(), "error", "errors") + "\n";
+  std::vector<std::string> lines = collectives.gatherAtFirst(line);
+  for (const std::string &l : lines) std::fputs(l.c_str(), stderr);
+}
+
 } // namespace
 
 Runtime &Lifecycle::start(const StartInfo &info) {
@@ -144,8 +163,12 @@ Runtime &Lifecycle::start(const StartInfo &info) {
     log = "rmarace-" + std::to_string(id) + ".jsonl";
   }
   rt->reports().setLogPath(log);
+  // Before this run's first record (no other process reports before all have started).
+  uint64_t logStart = 0;
+  if (info.rank == 0 && !(options.reportHtml.empty() && options.reportSarif.empty()))
+    logStart = logSize(log);
   rt->reportConfigurationErrors();
-  g_run = RunState{rt, info.run, 1, false, 0, options.exitcode, g_run.atexitRegistered};
+  g_run = RunState{rt, info.run, 1, false, 0, options.exitcode, g_run.atexitRegistered, logStart};
   g_everStarted = true;
   Runtime::instance_.store(rt, std::memory_order_release);
   installHandlers();
@@ -159,11 +182,18 @@ void Lifecycle::finish(const GroupView &world, const char *call, const void *ret
   std::lock_guard<std::mutex> guard(g_lifecycleMutex);
   Runtime *rt = g_run.runtime;
   if (!rt || --g_run.frontEnds > 0) return;
+  Process::Counts counts;
   {
     ScopedInterceptor scope(call, returnAddress);
-    if (scope) scope.tracker().finalize(world, scope.site());
+    if (scope) {
+      scope.tracker().finalize(world, scope.site());
+      counts = scope.runtime().process().counts();
+    }
   }
   mergeSummary(*rt, *g_run.collectives);
+  const Options &options = rt->options();
+  if (options.verbosity > 0) printOverview(*rt, *g_run.collectives, counts);
+  if (rt->rank() == 0) writeReportFiles(options, rt->reports().logPath(), g_run.logStart);
   g_run.finished = true;
   rt->retire();
   g_run.runtime = nullptr;

@@ -33,8 +33,10 @@ const char *Options::help() {
          "  print_reports=0|1 print each race on stderr when detected (default 1)\n"
          "  print_summary=0|1 print the merged summary at MPI_Finalize on rank 0 (default 1)\n"
          "  symbolize=0|1     resolve call sites of uninstrumented code (default 1)\n"
-         "  verbosity=N       0 quiet, 1 startup and shutdown notes\n"
-         "  suppressions=FILE races not to report (lines race:PATTERN or call:PATTERN)\n";
+         "  verbosity=N       0 quiet, 1 startup notes and each rank's overview at the end\n"
+         "  suppressions=FILE races not to report (lines race:PATTERN or call:PATTERN)\n"
+         "  report_html=PATH  write the run's HTML report (rmarace-report) at the end\n"
+         "  report_sarif=PATH write the run's SARIF report (rmarace-report) at the end\n";
 }
 
 Options Options::parse(const std::string &text, std::vector<std::string> &errors) {
@@ -68,6 +70,10 @@ Options Options::parse(const std::string &text, std::vector<std::string> &errors
       ok = parseInt(value, o.verbosity);
     else if (key == "suppressions")
       ok = !value.empty(), o.suppressions = value;
+    else if (key == "report_html")
+      ok = !value.empty(), o.reportHtml = value;
+    else if (key == "report_sarif")
+      ok = !value.empty(), o.reportSarif = value;
     else {
       errors.push_back("unknown option '" + key + "'");
       continue;

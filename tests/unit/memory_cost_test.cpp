@@ -106,6 +106,26 @@ TEST(MemoryCost, CellsCostHalfABytePerTrackedByte) {
   EXPECT_EQ(t.p[1]->stats().shadowCellBytes, kMiB / 2); // cells never grow with accesses
 }
 
+// What the end-of-run overview reports (rmarace-run --verbose): segments exposed, RMA operations
+// issued, accesses of tracked memory checked.
+TEST(Counts, SegmentsOperationsAndAccesses) {
+  TwoRanks t;
+  t.epochPair(0);
+  t.epochPair(1);
+  const Process::Counts &origin = t.p[0]->counts();
+  EXPECT_EQ(origin.segments, 1u);
+  EXPECT_EQ(origin.operations, 2 * kMiB / kChunk);
+  EXPECT_EQ(origin.accesses, 0u);
+  const Process::Counts &target = t.p[1]->counts();
+  EXPECT_EQ(target.segments, 1u);
+  EXPECT_EQ(target.operations, 0u);
+  EXPECT_EQ(target.accesses, 2u); // one store of the whole window per pair
+  // A dynamic window attached twice is one segment.
+  t.p[1]->exposeMemory(kWin + 1, TwoRanks::base(1) + 4 * kMiB, kChunk, "dyn", /*dynamic=*/true);
+  t.p[1]->exposeMemory(kWin + 1, TwoRanks::base(1) + 8 * kMiB, kChunk, "dyn", /*dynamic=*/true);
+  EXPECT_EQ(t.p[1]->counts().segments, 2u);
+}
+
 TEST(MemoryCost, RecordSetsAreSharedAndBoundedIndependentlyOfTheEpochs) {
   TwoRanks t;
   // A documented bound for this access pattern: at most 64 distinct sets of at most 64 KiB in

@@ -184,6 +184,14 @@ public:
   };
   Stats stats() const;
   void collectGarbage();
+  // What this process tracked, for the end-of-run overview. The calls that count run under the
+  // host's engine lock (plain counters), the accesses after the host's address filter.
+  struct Counts {
+    uint64_t segments = 0;   // distinct segments (windows) this process exposed memory in
+    uint64_t operations = 0; // RMA operations issued
+    uint64_t accesses = 0;   // loads and stores of tracked memory checked
+  };
+  const Counts &counts() const { return counts_; }
 
 private:
   // The parts of the engine, one concern each (core/src/process_parts.h).
@@ -194,6 +202,8 @@ private:
 
   SyncState sync_;
   std::unique_ptr<Parts> parts_;
+  Counts counts_;
+  std::set<SegmentId> countedSegments_;
 };
 
 } // namespace rmarace
