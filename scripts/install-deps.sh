@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev
   mpich libmpich-dev
+  gfortran dpkg-dev
 )
 missing=()
 for p in "${packages[@]}"; do
