@@ -13,6 +13,7 @@ from harness import BUILD_DIR, HALO_PUT, HALO_STORE, PROGRAMS, SOURCE_DIR, Harne
 PREFIX = os.environ.get("RMARACE_INSTALL_PREFIX", os.path.join(BUILD_DIR, "install-test", "prefix"))
 EXAMPLE = os.path.join(SOURCE_DIR, "examples", "race_example.c")
 SHMEM_EXAMPLE = os.path.join(SOURCE_DIR, "examples", "shmem_race_example.c")
+GASPI_EXAMPLE = os.path.join(SOURCE_DIR, "examples", "gaspi_race_example.c")
 PROJECT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "project")
 
 # What an installed prefix holds (relative to it).
@@ -51,6 +52,16 @@ class PrefixTests(Harness):
         dynamic = self.run_cmd(["llvm-readelf-14", "-d",
                                 os.path.join(prefix, "lib/rmarace/librmarace-openmpi.so")]).stdout
         self.assertIn("[$ORIGIN]", dynamic)
+        # The scorer finds its modules in share/rmarace.
+        self.assertIn("usage: rmarace-bench",
+                      self.run_cmd([os.path.join(prefix, "bin", "rmarace-bench"), "--help"]).stdout)
+        # The bundled libraries' compiler scripts use the prefix's headers and libraries.
+        for script, example, library in (("shmem-mpi-cc", SHMEM_EXAMPLE, "libshmem-mpi.so"),
+                                         ("gaspicc", GASPI_EXAMPLE, "libGPI2.so")):
+            program = os.path.join(self.dir, script + "-program")
+            self.run_cmd([os.path.join(prefix, "bin", script), example, "-o", program])
+            ldd = self.run_cmd(["ldd", program]).stdout
+            self.assertIn(os.path.join(prefix, "lib", "rmarace", library), ldd)
 
     def check_example(self, prefix):
         """The README's example, built and run with the prefix's wrapper and launcher."""
