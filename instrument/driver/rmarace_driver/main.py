@@ -29,7 +29,11 @@ class Driver:
     def run(self):
         phase = self.command.phase
         compiled = [item for item in self.command.inputs if item.kind != "linker"]
-        if not self.command.inputs or phase == "preprocess" or self.command.has("-###"):
+        if not self.command.inputs:
+            # A query (--version, -v, -dumpversion, -print-*): the compiler's own answer, without
+            # include directories it would warn are unused.
+            self.toolchain.compile(self.options.compiler_args)
+        elif phase == "preprocess" or self.command.has("-###"):
             # The MPI compiler adds its link flags unless it sees -c, -E or -S (not for -M).
             quiet = ["-Wno-unused-command-line-argument"] if phase == "preprocess" else []
             self.toolchain.compile(self.layout.include_flags(self.options) + quiet
