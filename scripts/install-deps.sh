@@ -8,6 +8,7 @@ packages=(
   openmpi-bin libopenmpi-dev
   mpich libmpich-dev
   python3-jinja2 python3-jsonschema chromium
+  gfortran dpkg-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,6 @@
-// The command is found next to this library (lib/../bin/rmarace-report holds in the build tree
-// and in an install prefix) and started with an argument vector, never through a shell.
+// The command is found relative to this library (lib/../bin/rmarace-report in the build tree,
+// lib/rmarace/../../bin/rmarace-report in an install prefix) and started with an argument vector,
+// never through a shell.
 #include "report_files.h"
 
 #include <cerrno>
@@ -9,6 +10,7 @@
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 extern char **environ;
@@ -17,6 +19,10 @@ namespace rmarace::rt {
 
 namespace {
 
+// Where rmarace-report lies relative to this library's directory: the build tree, an install.
+constexpr const char *kReportCommandPaths[] = {"/../bin/rmarace-report",
+                                               "/../../bin/rmarace-report"};
+
 std::string reportCommand() {
   Dl_info info{};
   if (!dladdr(reinterpret_cast<const void *>(&writeReportFiles), &info) || !info.dli_fname)
@@ -24,7 +30,11 @@ std::string reportCommand() {
   std::string library = info.dli_fname;
   std::size_t slash = library.rfind('/');
   std::string dir = slash == std::string::npos ? std::string(".") : library.substr(0, slash);
-  return dir + "/../bin/rmarace-report";
+  for (const char *relative : kReportCommandPaths) {
+    std::string command = dir + relative;
+    if (access(command.c_str(), X_OK) == 0) return command;
+  }
+  return dir + kReportCommandPaths[0]; // named in the warning when it is missing
 }
 
 // The environment without LD_PRELOAD: the command must not load the runtime again.

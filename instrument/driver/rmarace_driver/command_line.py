@@ -13,6 +13,14 @@ _OPTIONS_WITH_VALUE = {
     "-MQ", "-L", "-l", "-Xlinker", "-Xclang", "-Xassembler", "-Xpreprocessor", "-mllvm",
     "-target", "--param", "-arch", "-u", "-T", "-e", "-z", "-B", "-F", "-Xopenmp-target",
     "-working-directory", "-resource-dir", "--gcc-toolchain", "--serialize-diagnostics",
+    "-MJ", "-Xanalyzer", "-Xarch_device", "-Xarch_host", "-Xcuda-fatbinary", "-Xcuda-ptxas",
+    "-dependency-file", "-dependency-dot", "-include-pch", "-isystem-after", "-iframework",
+    "-iframeworkwithsysroot", "-iwithsysroot", "-ivfsoverlay", "-stdlib++-isystem", "-Tbss",
+    "-Tdata", "-Ttext", "-G", "-b", "--config", "-serialize-diagnostics", "-module-dependency-dir",
+    "-mthread-model", "-meabi", "-fmodules-user-build-path", "-gen-cdb-fragment-path",
+    "-dsym-dir", "--analyzer-output", "--sysroot", "--output", "--include-directory",
+    "--define-macro", "--undefine-macro", "--library-directory", "--language", "--include",
+    "--prefix", "-ccc-gcc-name", "-ccc-install-dir",
 }
 
 _SOURCE_LANGUAGES = {
@@ -105,8 +113,8 @@ class CommandLine:
 
 
 def is_language(option):
-    """Whether an option token list is -x LANGUAGE (or -xLANGUAGE)."""
-    return option[0].startswith("-x")
+    """Whether an option token list is -x LANGUAGE (or -xLANGUAGE, --language LANGUAGE)."""
+    return option[0].startswith(("-x", "--language"))
 
 
 def _is_linker_option(option):
@@ -146,20 +154,24 @@ def parse(args):
                 raise DriverError(f"argument to '{arg}' is missing")
             value = args[index + 1]
             index += 2
-            if arg == "-o":
+            if arg in ("-o", "--output"):
                 command.output = value
                 continue
-            if arg == "-x":
+            if arg in ("-x", "--language"):
                 language = "" if value == "none" else value
             command.items.append([arg, value])
             continue
         index += 1
         if arg.startswith("-o") and len(arg) > 2:
             command.output = arg[2:]
+        elif arg.startswith("--output="):
+            command.output = arg[len("--output="):]
         elif arg == "-" or not arg.startswith("-"):
             command.items.append(Input(arg, _classify(arg, language), language))
         else:
             if arg.startswith("-x") and len(arg) > 2:
                 language = "" if arg[2:] == "none" else arg[2:]
+            elif arg.startswith("--language="):
+                language = "" if arg[11:] == "none" else arg[11:]
             command.items.append([arg])
     return command

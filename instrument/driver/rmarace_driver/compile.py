@@ -15,8 +15,9 @@ class InputCompiler:
         self.command = command
         self.workspace = workspace
 
-    def compile(self, item, output, phase_flag):
-        """Compiles one input with -c or -S into `output`."""
+    def compile(self, item, output, phase_flag, dependency_target=None):
+        """Compiles one input with -c or -S into `output`. -MD and -MMD name the dependency file
+        and its target after `dependency_target` (default: `output`)."""
         language = ["-x", item.language] if item.language else []
         # Assembly has no accesses to instrument; a header becomes a precompiled header.
         if item.kind in ("assembly", "header"):
@@ -24,7 +25,7 @@ class InputCompiler:
                                    + [phase_flag, item.path, "-o", output])
         elif (item.kind == "source" and phase_flag == "-c" and item.path != "-"
               and not self.command.has("-emit-llvm")):
-            self._compile_with_bitcode(item, language, output)
+            self._compile_with_bitcode(item, language, output, dependency_target or output)
         else:
             self.toolchain.compile(self.command.compile_options() + language
                                    + self._debug_and_headers()
@@ -34,24 +35,25 @@ class InputCompiler:
     def _debug_and_headers(self):
         return ["-g"] + self.layout.include_flags(self.options)
 
-    def _dependency_arguments(self, output):
-        """-MD and -MMD name the dependency file and target after the object, not after the
-        intermediate bitcode."""
+    def _dependency_arguments(self, target):
+        """-MD and -MMD name the dependency file and target after the object (or the program), as
+        clang does, not after the intermediate bitcode."""
         if not self.command.has("-MD", "-MMD"):
             return []
         arguments = []
         if not self.command.has("-MF"):
-            arguments += ["-MF", os.path.splitext(output)[0] + ".d"]
+            arguments += ["-MF", os.path.splitext(target)[0] + ".d"]
         if not self.command.has("-MT", "-MQ"):
-            arguments += ["-MT", output]
+            arguments += ["-MQ", target]
         return arguments
 
-    def _compile_with_bitcode(self, item, language, output):
+    def _compile_with_bitcode(self, item, language, output, dependency_target):
         objcopy = self.toolchain.llvm_tool("llvm-objcopy")
         bitcode = self.workspace.path(item.output_name(".bc"))
         # The front end only: the optimisation pipeline runs when the bitcode is compiled, here
         # for this object and at link time for the whole program.
-        self.toolchain.compile(self.command.compile_options() + self._dependency_arguments(output)
+        self.toolchain.compile(self.command.compile_options()
+                               + self._dependency_arguments(dependency_target)
                                + self._debug_and_headers() + language
                                + ["-c", "-emit-llvm", "-Xclang", "-disable-llvm-passes",
                                   item.path, "-o", bitcode])

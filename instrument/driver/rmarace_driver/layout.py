@@ -21,7 +21,10 @@ class Layout:
         """The runtime's headers, and the headers of the bundled libraries of the other models:
         shmem-mpi's come first so that <shmem.h> is its 1.5 header, not Open MPI's 1.4 one (which
         mpicc's own include directory provides for oshmem); gaspi-mpi's GASPI.h has GPI-2's API."""
-        flags = [f"-I{self.include_dir}"]
+        # Installed in /usr, the annotations are in a system directory already: -I/usr/include
+        # would reorder the system directories (and break C++'s #include_next).
+        flags = [] if os.path.normpath(self.include_dir) == "/usr/include" else [
+            f"-I{self.include_dir}"]
         if options.mpi != "openmpi":
             return flags
         if options.shmem == "shmem-mpi" and self.shmem_include_dir:

@@ -30,7 +30,12 @@ rmarace options:
                             OpenSHMEM library of a program that uses OpenSHMEM (with Open MPI):
                             the bundled OpenSHMEM 1.5 library (default) or Open MPI's OpenSHMEM
                             1.4 (also the environment variable RMARACE_SHMEM)
+  --rmarace-launcher        the first compiler argument is the compiler a build system would
+                            run (a compiler launcher, as rmarace_enable() in CMake sets it); it
+                            is replaced by {tool}
   --help                    this text
+
+Response files (@FILE) are expanded as clang expands them.
 """
 
 
@@ -42,6 +47,7 @@ class RmaraceOptions:
     list_instrumentation: bool = False
     list_file: str = ""
     help: bool = False
+    launcher: bool = False
     compiler_args: list = field(default_factory=list)
 
 
@@ -72,6 +78,8 @@ def parse(argv, environ=os.environ):
             options.mpi = _choice(name, value, MPIS)
         elif name == "--rmarace-shmem":
             options.shmem = _choice(name, value, SHMEMS)
+        elif arg == "--rmarace-launcher":
+            options.launcher = True
         elif arg == "--rmarace-list":
             options.list_instrumentation = True
         elif name == "--rmarace-list" and value:
@@ -81,4 +89,9 @@ def parse(argv, environ=os.environ):
             raise DriverError(f"unknown option {arg} (see --help)")
         else:
             options.compiler_args.append(arg)
+    if options.launcher:
+        # Launched by a build system: the compiler it would have run comes first.
+        if not options.compiler_args or options.compiler_args[0].startswith("-"):
+            raise DriverError("--rmarace-launcher needs the compiler command after it")
+        del options.compiler_args[0]
     return options
