@@ -93,9 +93,18 @@ void Tracker::waitWith(Rank from, const ClockPayload &payload, LocationHandle si
 
 Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                              LocationHandle site, bool complete) {
+  return beginCollective(group, kind, root, site, complete,
+                         [&](const CollectiveContribution &mine) {
+                           return transport_.startExchange(group, kind, root, mine, complete);
+                         });
+}
+
+Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                                             LocationHandle site, bool complete,
+                                             ExchangeStart start) {
   CollectiveContribution mine = process_.contribute(group, kind, site);
   pump();
-  return {group, kind, root, complete, transport_.startExchange(group, kind, root, mine, complete)};
+  return {group, kind, root, complete, start(mine)};
 }
 
 void Tracker::endCollective(Collective &c) {

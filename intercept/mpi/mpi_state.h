@@ -2,6 +2,7 @@
 // private communicators the tool uses, and the Transport over MPI.
 #pragma once
 
+#include "carried_reduction.h"
 #include "datatypes.h"
 #include "mpi/queue_encoding.h"
 #include "mpi/semantics.h"
@@ -105,6 +106,12 @@ public:
                                                  Rank root, const CollectiveContribution &mine,
                                                  bool complete) override;
   CollectiveContribution finishExchange(PendingExchange &pending, bool complete) override;
+  // startExchange carrying the application's reduction (carried_reduction.h), whose result
+  // finishExchange stores.
+  std::unique_ptr<PendingExchange> startCarrying(const GroupView &group, CollectiveKind kind,
+                                                 Rank root, const CollectiveContribution &mine,
+                                                 bool complete,
+                                                 const std::optional<CarriedReduction> &carried);
 
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.
@@ -152,6 +159,7 @@ private:
   MPI_Comm toolComm_;
   std::size_t worldSize_;
   MPI_Op reduceOp_ = MPI_OP_NULL;
+  CarriedReductions carriedReductions_;
   MPI_Win sharedResourceWindow_ = MPI_WIN_NULL; // kSharedResourceSlots deposits per rank
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
   std::unordered_map<int, PeerFlow> flow_; // by peer

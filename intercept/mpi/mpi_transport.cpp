@@ -112,6 +112,7 @@ MpiTransport::~MpiTransport() {
 
 void MpiTransport::shutdown() {
   waitSends();
+  carriedReductions_.free();
   if (sharedResourceWindow_ != MPI_WIN_NULL) PMPI_Win_free(&sharedResourceWindow_);
   if (reduceOp_ != MPI_OP_NULL) PMPI_Op_free(&reduceOp_);
   if (toolComm_ != MPI_COMM_NULL) PMPI_Comm_free(&toolComm_);
@@ -405,6 +406,8 @@ namespace {
 struct MpiExchange final : PendingExchange {
   MPI_Request request = MPI_REQUEST_NULL;
   std::vector<uint64_t> send, receive;
+  std::size_t toolWords = 0; // of send and receive; the carried reduction's bytes follow
+  std::optional<CarriedReduction> carried;
   GroupView group;
   CollectiveKind kind = CollectiveKind::AllToAll;
   Rank root = 0;
@@ -417,6 +420,13 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
                                                              CollectiveKind kind, Rank root,
                                                              const CollectiveContribution &mine,
                                                              bool complete) {
+  return startCarrying(group, kind, root, mine, complete, std::nullopt);
+}
+
+std::unique_ptr<PendingExchange>
+MpiTransport::startCarrying(const GroupView &group, CollectiveKind kind, Rank root,
+                            const CollectiveContribution &mine, bool complete,
+                            const std::optional<CarriedReduction> &carried) {
   auto p = std::make_unique<MpiExchange>();
   const Channel &ch = state_.channels.at(group.channel);
   p->group = group;
@@ -433,21 +443,30 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
       break;
     }
   p->send = mine.packFixed(threadWords);
-  p->receive.resize(p->send.size());
+  p->toolWords = p->send.size();
+  MPI_Datatype type = MPI_UINT64_T;
+  MPI_Op op = reduceOp_;
   int n = static_cast<int>(p->send.size());
+  if (carried) { // one element: the tool's words, then the application's bytes
+    p->carried = carried;
+    p->send.resize(CarriedReductions::words(p->toolWords, *carried));
+    std::memcpy(p->send.data() + p->toolWords, carried->send, carried->bytes);
+    type = carriedReductions_.datatype(p->toolWords, *carried);
+    op = carriedReductions_.op();
+    n = 1;
+  }
+  p->receive.resize(p->send.size());
   switch (kind) {
   case CollectiveKind::AllToAll:
   case CollectiveKind::AllToOne: // every member learns the ledger size; only the root absorbs
-    PMPI_Iallreduce(p->send.data(), p->receive.data(), n, MPI_UINT64_T, reduceOp_, ch.shadow,
-                    &p->request);
+    PMPI_Iallreduce(p->send.data(), p->receive.data(), n, type, op, ch.shadow, &p->request);
     break;
   case CollectiveKind::Scan:
-    PMPI_Iscan(p->send.data(), p->receive.data(), n, MPI_UINT64_T, reduceOp_, ch.shadow,
-               &p->request);
+    PMPI_Iscan(p->send.data(), p->receive.data(), n, type, op, ch.shadow, &p->request);
     break;
   case CollectiveKind::OneToAll:
     p->receive = p->send;
-    PMPI_Ibcast(p->receive.data(), n, MPI_UINT64_T, ch.localRank(root), ch.shadow, &p->request);
+    PMPI_Ibcast(p->receive.data(), n, type, ch.localRank(root), ch.shadow, &p->request);
     break;
   }
   return p;
@@ -459,6 +478,9 @@ CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bo
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     PMPI_Wait(&p.request, MPI_STATUS_IGNORE);
   }
+  if (p.carried && p.carried->recv)
+    std::memcpy(p.carried->recv, p.receive.data() + p.toolWords, p.carried->bytes);
+  p.receive.resize(p.toolWords);
   CollectiveContribution combined = CollectiveContribution::unpackFixed(p.receive);
   // Ledger entries need a second, variable-size exchange. It keeps its order among the channel's
   // collectives only when every member finishes inside the same call (not for the application's

@@ -69,6 +69,10 @@ public:
                                       LocationHandle site, bool complete = true) {
     return tracker_.beginCollective(group, kind, root, site, complete);
   }
+  Tracker::Collective collectiveBegin(const GroupView &group, CollectiveKind kind, Rank root,
+                                      LocationHandle site, Tracker::ExchangeStart start) {
+    return tracker_.beginCollective(group, kind, root, site, true, start);
+  }
   void collectiveEnd(Tracker::Collective &c) { tracker_.endCollective(c); }
   // The blocking forms (Tracker::collective is begin, then end).
   void allToAll(const GroupView &group, LocationHandle site) {

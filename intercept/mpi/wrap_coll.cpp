@@ -1,5 +1,6 @@
 // Collectives (dissertation Table 3.2): all-to-one, one-to-all, all-to-all and scans, blocking
 // and non-blocking (signal at initiation, wait at completion).
+#include "carried_reduction.h"
 #include "p2p.h"
 
 namespace rmarace::mpi {
@@ -18,6 +19,23 @@ int overlapped(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, Call 
   return rc;
 }
 
+// A blocking reduction on `comm` whose data the tool's exchange carries when it can
+// (carried_reduction.h): one collective instead of the application's and the tool's.
+template <class Call>
+int carried(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root,
+            const std::optional<CarriedReduction> &reduction, Call &&call) {
+  Channel *ch = scope && reduction ? scope.st().channelOf(comm) : nullptr;
+  if (!ch) return overlapped(scope, comm, kind, root, call);
+  Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
+  MpiTransport &transport = *scope.st().transport;
+  Tracker::Collective c = scope.sem().collectiveBegin(
+      ch->group, kind, rootWorld, scope.site(), [&](const CollectiveContribution &mine) {
+        return transport.startCarrying(ch->group, kind, rootWorld, mine, true, reduction);
+      });
+  scope.sem().collectiveEnd(c);
+  return MPI_SUCCESS;
+}
+
 // A non-blocking collective: contribute now, absorb when its request completes.
 void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Request *request) {
   if (!scope || *request == MPI_REQUEST_NULL) return;
@@ -31,6 +49,12 @@ void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Reque
   rs.collective = std::make_shared<Tracker::Collective>(
       scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site(), /*complete=*/false));
   scope.st().requests.add(*request, request, rs);
+}
+
+bool isRoot(MPI_Comm comm, int root) {
+  int rank = MPI_PROC_NULL;
+  PMPI_Comm_rank(comm, &rank);
+  return rank == root;
 }
 
 constexpr CollectiveKind A2A = CollectiveKind::AllToAll;
@@ -64,15 +88,19 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) 
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                int root, MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Reduce");
-  return overlapped(scope, comm, A2O, root,
-                    [&] { return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm); });
+  return carried(scope, comm, A2O, root,
+                 scope && scope.st().channelOf(comm)
+                     ? carriedReduction(sendbuf, recvbuf, count, type, op, isRoot(comm, root))
+                     : std::nullopt,
+                 [&] { return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm); });
 }
 
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                   MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Allreduce");
-  return overlapped(scope, comm, A2A, 0,
-                    [&] { return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm); });
+  return carried(scope, comm, A2A, 0,
+                 scope ? carriedReduction(sendbuf, recvbuf, count, type, op, true) : std::nullopt,
+                 [&] { return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm); });
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

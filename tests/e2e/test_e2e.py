@@ -92,7 +92,8 @@ class E2E(Harness):
         self.assertEqual(race_lines(first), race_lines(second))
 
     def test_race_free_programs_print_the_same_with_and_without_rmarace(self):
-        for program, nprocs in [("halo_fence.c", 4), ("counter_locks.c", 3)]:
+        for program, nprocs in [("halo_fence.c", 4), ("counter_locks.c", 3),
+                                ("carried_reductions.c", 3)]:
             with self.subTest(program=program):
                 plain = self.build(program, "-O2", compiler="mpicc.openmpi", name="plain")
                 checked = self.build(program, "-O2")

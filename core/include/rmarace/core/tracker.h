@@ -2,6 +2,7 @@
 // delivery guarantee enforced (every wait drains the batches its knowledge requires).
 #pragma once
 
+#include "rmarace/core/function_ref.h"
 #include "rmarace/core/process.h"
 #include "rmarace/core/visibility.h"
 
@@ -95,6 +96,12 @@ public:
   // collective); false for the application's non-blocking collectives.
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                              LocationHandle site, bool complete = true);
+  // The same, with an exchange the caller starts from this process's contribution (a front end's
+  // exchange that also carries the application's own data); finished by the transport.
+  using ExchangeStart =
+      FunctionRef<std::unique_ptr<PendingExchange>(const CollectiveContribution &mine)>;
+  Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                             LocationHandle site, bool complete, ExchangeStart start);
   void endCollective(Collective &c);
   // A collective exchange that does not synchronise this process: the combination is returned
   // for the caller to use (e.g. to order only the next RMA operations).
