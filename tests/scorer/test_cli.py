@@ -109,9 +109,10 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual({r["model"] for r in rows}, {"fake"})
         self.assertEqual({r["category"] for r in rows}, {"sync"})
         self.assertEqual(rows[0]["expected"], "yes")
-        # summary: P = 1/2, R = 1/2, A = 2/7 with TO, CE and CRASH counted as wrong
-        self.assertRegex(p.stdout, r"fake\s+sync\s+7\s+1\s+1\s+1\s+1\s+1\s+1\s+1\s+0\.50\s+"
-                                   r"0\.50\s+0\.29")
+        # summary: P = 1/2, R = 1/2, A = 2/7 with TO, CE and CRASH counted as wrong (no CO
+        # without --native-cc)
+        self.assertRegex(p.stdout, r"fake\s+sync\s+7\s+1\s+1\s+1\s+1\s+1\s+1\s+1\s+0\s+"
+                                   r"0\.50\s+0\.50\s+0\.29")
         self.assertIn("count as wrong answers", p.stdout)
         with open(out_md) as f:
             md = f.read()
@@ -119,6 +120,34 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("006-to-no.c | no | TO |", md)
         with open(os.path.join(keep, "fake", "sync", "004-fp-no.log")) as f:
             self.assertIn("Data race in 004-fp-no.c:3", f.read())
+
+    def test_race_free_tests_whose_output_differs_from_the_native_run_are_co(self):
+        suite = os.path.join(self.tmp.name, "native-suite")
+        os.makedirs(os.path.join(suite, "fake", "sync"))
+        # The native build's executable ends in .native; the ranks' lines may come in any order.
+        cases = {"001-same-no": ['case "$0" in *.native) echo b; echo a;; *) echo a; echo b;; esac'],
+                 "002-changed-no": ['case "$0" in *.native) echo 42;; *) echo 41;; esac'],
+                 "003-native-fails-no": ['case "$0" in *.native) exit 1;; esac', "echo x"],
+                 "004-racy-yes": ["echo 'data race between NAME.c:12 and NAME.c:14'", "exit 66"]}
+        for name, lines in cases.items():
+            with open(os.path.join(suite, "fake", "sync", name + ".c"), "w") as f:
+                f.write(test_file(name.endswith("yes"), lines, name))
+        out_csv = os.path.join(self.tmp.name, "native.csv")
+        keep = os.path.join(self.tmp.name, "native-keep")
+        native = "%s %s" % (sys.executable, self.cc)
+        p = self.bench(suite, "--native-cc", native, "--native-run", "{exe} {nprocs}",
+                       "--csv", out_csv, "--keep-output", keep, "--min-accuracy", "1.0")
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        with open(out_csv) as f:
+            results = {os.path.basename(r["file"])[:-2]: r["result"] for r in csv.DictReader(f)}
+        self.assertEqual(results, {"001-same-no": "TN", "002-changed-no": "CO",
+                                   "003-native-fails-no": "CO", "004-racy-yes": "TP"})
+        with open(os.path.join(keep, "fake", "sync", "002-changed-no.log")) as f:
+            self.assertIn("standard output differs from the native run's", f.read())
+        self.assertIn("(output changed)", p.stdout)
+        p = self.bench(suite, "--native-cc", native)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--native-cc and --native-run go together", p.stderr)
 
     def test_min_accuracy_and_filter(self):
         p = self.bench(self.suite, "--filter", "00[13]", "--min-accuracy", "1.0")

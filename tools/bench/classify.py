@@ -1,8 +1,9 @@
-"""Classifying one test run as TP, TN, FP, FN, TO (timeout), CE (compile error) or CRASH."""
+"""Classifying one test run as TP, TN, FP, FN, TO (timeout), CE (compile error) or CRASH; the
+runner adds CO (a race-free test whose output differs from its native run's)."""
 import re
 from dataclasses import dataclass
 
-RESULTS = ("TP", "TN", "FP", "FN", "TO", "CE", "CRASH")
+RESULTS = ("TP", "TN", "FP", "FN", "TO", "CE", "CRASH", "CO")
 DEFAULT_RACE_PATTERN = "data race"
 DEFAULT_RACE_EXIT_CODE = 66
 

@@ -16,14 +16,16 @@ from .runner import Config, evaluate
 DESCRIPTION = """\
 Compile, run and score labelled race tests (see docs/suite.md). Each test is built with
 CC CFLAGS SOURCES -o EXE and run with the run template; its output is classified as TP, TN,
-FP, FN, TO (timeout), CE (compile error) or CRASH. The defaults use rmarace; every tool-specific
+FP, FN, TO (timeout), CE (compile error), CRASH or CO (output changed, with --native-cc). The defaults use rmarace; every tool-specific
 part is an option, so the same suite scores another tool."""
 
 EPILOG = """\
 classification: a racy test is TP when the output contains the race pattern and names both
 racing accesses as file:line (file = basename, a directory in front is fine); otherwise FN, or
 CRASH when the run ended by a signal or with a non-zero exit code other than the race exit
-code. A race-free test is FP when the output contains the race pattern, otherwise TN or CRASH.
+code. A race-free test is FP when the output contains the race pattern, otherwise TN or CRASH;
+with --native-cc and --native-run, a TN whose standard output differs from the native build's
+(compared line by line in sorted order, since ranks' lines interleave) is CO.
 
 examples:
   rmarace-bench                                   # the repository's suite/ with rmarace
@@ -63,6 +65,11 @@ def parse_args(argv):
     p.add_argument("--run", metavar="TEMPLATE",
                    help="run command with {nprocs} and {exe} placeholders "
                         "(default: rmarace-run -np {nprocs} {exe})")
+    p.add_argument("--native-cc", metavar="CMD",
+                   help="also build each race-free test with CMD (e.g. mpicc.openmpi) and ...")
+    p.add_argument("--native-run", metavar="TEMPLATE",
+                   help="... run it with TEMPLATE: a race-free test whose standard output (its "
+                        "lines in any order) differs from the native run's is CO")
     p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
                    help="run time limit per test; a longer run is TO (default: %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=2, metavar="N",
@@ -86,6 +93,8 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if args.jobs < 1:
         p.error("--jobs must be at least 1")
+    if bool(args.native_cc) != bool(args.native_run):
+        p.error("--native-cc and --native-run go together")
     return args
 
 
@@ -188,7 +197,8 @@ def main(argv=None, script=None):
         print("rmarace-bench: error: compiler %r not found" % compiler, file=sys.stderr)
         return 2
     config = Config(cc=args.cc, cflags=args.cflags, run=args.run, timeout=args.timeout,
-                    race_exit_code=args.race_exit_code, race_pattern=pattern)
+                    race_exit_code=args.race_exit_code, race_pattern=pattern,
+                    native_cc=args.native_cc, native_run=args.native_run)
     results = run_all(tests, config, args.jobs, args.quiet, args.keep_output)
     print()
     print(report.text_table(results))

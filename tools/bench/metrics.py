@@ -15,7 +15,7 @@ def recall(counts):
 
 
 def accuracy(counts):
-    """TO, CE and CRASH are wrong answers: they count in the denominator only."""
+    """TO, CE, CRASH and CO are wrong answers: they count in the denominator only."""
     return ratio(counts["TP"] + counts["TN"], sum(counts[r] for r in RESULTS))
 
 

@@ -4,8 +4,8 @@ import csv
 from .classify import RESULTS
 from .metrics import accuracy, precision, recall, summarize
 
-METRIC_NOTE = ("P = TP/(TP+FP), R = TP/(TP+FN), A = (TP+TN)/(all tests); TO, CE and CRASH "
-               "count as wrong answers in A only; '-' means undefined.")
+METRIC_NOTE = ("P = TP/(TP+FP), R = TP/(TP+FN), A = (TP+TN)/(all tests); TO, CE, CRASH and CO "
+               "(output changed) count as wrong answers in A only; '-' means undefined.")
 HEADER = ["model", "category", "tests"] + list(RESULTS) + ["P", "R", "A"]
 
 

@@ -30,6 +30,10 @@ class Config:
     timeout: float
     race_exit_code: int
     race_pattern: object  # compiled regular expression
+    # The tool must not change a correct program's results: race-free tests are also built with
+    # native_cc and run with native_run, and their standard output compared (None: not done).
+    native_cc: str = None
+    native_run: str = None
 
 
 @dataclass
@@ -47,19 +51,33 @@ def child_env():
     return env
 
 
+@dataclass
+class Execution:
+    returncode: int     # negative: ended by that signal
+    stdout: str
+    stderr: str
+    timed_out: bool
+    seconds: float
+
+    @property
+    def output(self):
+        return self.stdout + self.stderr
+
+
 def execute(argv, cwd, timeout):
-    """Runs argv in its own process group. Returns (returncode, output, timed_out, seconds);
-    on timeout the whole group (mpirun and its ranks) is killed."""
+    """Runs argv in its own process group; on timeout the whole group (mpirun and its ranks) is
+    killed."""
     start = time.monotonic()
     try:
         proc = subprocess.Popen(argv, cwd=cwd, env=child_env(), stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)
     except OSError as e:
-        return 127, "cannot run %s: %s\n" % (argv[0], e), False, time.monotonic() - start
+        return Execution(127, "", "cannot run %s: %s\n" % (argv[0], e), False,
+                         time.monotonic() - start)
     timed_out = False
     try:
-        out, _ = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
         try:
@@ -67,12 +85,13 @@ def execute(argv, cwd, timeout):
         except ProcessLookupError:
             pass
         try:
-            out, _ = proc.communicate(timeout=10)
+            out, err = proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
-            # a grandchild left the group and keeps the pipe open: stop reading
+            # a grandchild left the group and keeps the pipes open: stop reading
             proc.kill()
-            out = b""
-    return proc.returncode, out.decode(errors="replace"), timed_out, time.monotonic() - start
+            out = err = b""
+    return Execution(proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
+                     timed_out, time.monotonic() - start)
 
 
 def run_command(template, nprocs, exe):
@@ -94,21 +113,55 @@ def thread_flags(sources):
     return flags
 
 
+def compile_command(cc, cflags, test, exe):
+    return shlex.split(cc) + shlex.split(cflags) + thread_flags(test.sources) + \
+        [os.path.abspath(s) for s in test.sources] + ["-o", exe]
+
+
+def output_lines(text):
+    """The lines of a run's standard output, in an order independent of how the ranks' output
+    interleaved."""
+    return sorted(text.splitlines())
+
+
+def native_output(test, config, workdir, log):
+    """The standard output of the test built and run natively, or None when that failed."""
+    exe = os.path.join(workdir, test.stem + ".native")
+    cc = compile_command(config.native_cc, config.cflags, test, exe)
+    built = execute(cc, workdir, COMPILE_TIMEOUT)
+    log += ["$ " + shlex.join(cc), built.output]
+    if built.returncode != 0 or built.timed_out:
+        return None
+    run = run_command(config.native_run, test.nprocs, exe)
+    ran = execute(run, workdir, config.timeout)
+    log += ["$ " + shlex.join(run), ran.output, "[exit %d]" % ran.returncode]
+    return None if ran.returncode != 0 or ran.timed_out else ran.stdout
+
+
 def evaluate(test, config, workdir):
     """Builds and runs one test in `workdir` and classifies the outcome."""
     exe = os.path.join(workdir, test.stem)
-    cc = shlex.split(config.cc) + shlex.split(config.cflags) + thread_flags(test.sources) + \
-        [os.path.abspath(s) for s in test.sources] + ["-o", exe]
+    cc = compile_command(config.cc, config.cflags, test, exe)
     log = ["$ " + shlex.join(cc)]
-    rc, out, timed_out, _ = execute(cc, workdir, COMPILE_TIMEOUT)
-    log.append(out)
-    if rc != 0 or timed_out:
-        outcome = Outcome(compiled=False, output=out)
+    built = execute(cc, workdir, COMPILE_TIMEOUT)
+    log.append(built.output)
+    if built.returncode != 0 or built.timed_out:
+        outcome = Outcome(compiled=False, output=built.output)
         return TestResult(test, classify(test, outcome), 0.0, "\n".join(log))
     run = run_command(config.run, test.nprocs, exe)
-    rc, out, timed_out, seconds = execute(run, workdir, config.timeout)
-    log += ["$ " + shlex.join(run), out,
-            "[timed out after %.0f s]" % config.timeout if timed_out else "[exit %d]" % rc]
-    outcome = Outcome(compiled=True, timed_out=timed_out, returncode=rc, output=out)
+    ran = execute(run, workdir, config.timeout)
+    log += ["$ " + shlex.join(run), ran.output,
+            "[timed out after %.0f s]" % config.timeout if ran.timed_out
+            else "[exit %d]" % ran.returncode]
+    outcome = Outcome(compiled=True, timed_out=ran.timed_out, returncode=ran.returncode,
+                      output=ran.output)
     result = classify(test, outcome, config.race_exit_code, config.race_pattern)
-    return TestResult(test, result, seconds, "\n".join(log))
+    if result == "TN" and config.native_cc:
+        native = native_output(test, config, workdir, log)
+        if native is None:
+            log.append("[the native build or run failed: no output to compare]")
+            result = "CO"
+        elif output_lines(native) != output_lines(ran.stdout):
+            log.append("[standard output differs from the native run's:\n%s]" % native)
+            result = "CO"
+    return TestResult(test, result, ran.seconds, "\n".join(log))
