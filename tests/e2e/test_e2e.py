@@ -264,6 +264,18 @@ class E2E(Harness):
         self.assertEqual(result.returncode, 66, result.stderr)
         self.assert_race(result.stderr, "two_origins.c:14", "two_origins.c:15")
 
+    def test_a_program_not_built_with_rmarace_cc_is_said_to_go_unchecked(self):
+        exe = self.build("two_origins.c", "-g", compiler="mpicc.openmpi", name="plain")
+        unchecked = "was not built with rmarace-cc"
+        result = self.run_cmd([tool("rmarace-run"), "--mca", "btl", "self,vader", "-np", "3",
+                               exe])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(f"rmarace-run: warning: {exe} {unchecked}", result.stderr)
+        self.assertIn("--preload", result.stderr)
+        self.assertNotIn(unchecked, self.rmarace_run(exe, 3, "--preload").stderr)
+        checked = self.build("two_origins.c", "-g")
+        self.assertNotIn(unchecked, self.rmarace_run(checked, 3).stderr)
+
     def test_programs_started_by_name_from_path_are_symbolised(self):
         exe = self.build("two_origins.c", "-g", compiler="mpicc.openmpi", name="plain")
         env = dict(self.env, PATH=self.dir + os.pathsep + self.env.get("PATH", ""))

@@ -48,7 +48,7 @@ int main(void)
         while (gaspi_notify_waitsome(0, 0, 1, &id, 1) == GASPI_TIMEOUT)
             timeouts++;
         gaspi_notify_reset(0, id, &old);
-        printf("data = %d after %d timeouts\n", seg[0], timeouts);
+        printf("data = %d after %s\n", seg[0], timeouts > 0 ? "timeouts" : "no timeout");
     }
 
     gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);

@@ -32,7 +32,7 @@ int main(void)
     }
     shmem_barrier_all();
     if (me == 1)
-        printf("x[0] = %d, lx = %ld\n", x[0], lx);
+        printf("x[0] = %s, lx = %ld\n", x[0] == 1 || x[0] == 2 ? "1 or 2" : "neither", lx);
 
     shmem_finalize();
     return 0;

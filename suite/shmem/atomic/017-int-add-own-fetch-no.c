@@ -28,7 +28,7 @@ int main(void)
     }
     if (me == 1) {
         int v = shmem_int_atomic_fetch(&x[0], 1);
-        printf("x[0] = %d\n", v);
+        printf("x[0] = %s\n", v == 0 || v == 1 ? "0 or 1 (either order)" : "neither");
     }
     shmem_barrier_all();
 

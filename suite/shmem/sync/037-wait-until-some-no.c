@@ -39,7 +39,7 @@ int main(void)
         size_t idx[2];
         size_t n = shmem_int_wait_until_some(flags, 2, idx, NULL, SHMEM_CMP_EQ, 1);
         for (size_t i = 0; i < n; i++)
-            printf("data[%zu] = %d\n", idx[i], data[idx[i]]);
+            if (data[idx[i]] != 40 + 2 * (int)idx[i]) printf("data[%zu] = %d is wrong\n", idx[i], data[idx[i]]);
         shmem_int_wait_until_all(flags, 2, NULL, SHMEM_CMP_EQ, 1);
     }
     shmem_barrier_all();
