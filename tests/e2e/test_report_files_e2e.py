@@ -5,6 +5,7 @@ race, built with rmarace-cc, run on 2 ranks."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -110,6 +111,29 @@ class ReportFiles(Harness):
         self.assertIn("race_then_crash.c:17", page)
         self.assertIn("race_then_crash.c:20", page)
         self.assertIn("No summary record", page)
+
+    def test_program_and_report_paths_with_blanks_quotes_and_colons(self):
+        odd = os.path.join(self.dir, "it's a \"dir\"")
+        os.mkdir(odd)
+        exe = os.path.join(odd, "race example; $(x)")
+        shutil.copy(self.exe, exe)
+        # The launcher writes its reports itself: a ':' is fine there.
+        self.html = os.path.join(odd, "report: 'one'.html")
+        self.sarif = os.path.join(odd, "report $HOME.sarif")
+        result = self.rmarace_run(exe, 2, "--report-html=" + self.html,
+                                  "--report-sarif=" + self.sarif,
+                                  "--log=" + os.path.join(odd, "run log.jsonl"))
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertNotIn("warning", result.stderr)
+        self.check_sarif()
+        self.check_html()
+        # The runtime runs rmarace-report with an argument vector: nothing is interpreted.
+        os.remove(self.sarif)
+        env = dict(self.env, RMARACE_OPTIONS="report_sarif=" + self.sarif)
+        result = self.run_cmd(["mpirun", "-np", "2", exe], env=env)
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertNotIn("warning", result.stderr)
+        self.check_sarif()
 
     def test_verbose_prints_one_overview_line_per_rank(self):
         result = self.rmarace_run(self.exe, 2, "--verbose")
