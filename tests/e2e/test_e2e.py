@@ -176,6 +176,11 @@ class E2E(Harness):
         with open(log) as f:
             kinds = [json.loads(line)["type"] for line in f]
         self.assertEqual(kinds, ["race", "summary"])
+        # A relative path that begins with '-' is a file, not an option of the commands the
+        # launcher reads the log with.
+        result = self.rmarace_run(exe, 2, "--log=-races.jsonl")
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertTrue(os.path.isfile(os.path.join(self.dir, "-races.jsonl")))
 
     def test_options_among_mpirun_options(self):
         # rmarace options after mpirun options are rmarace's; after the program, the program's.
