@@ -102,6 +102,14 @@ class ReportFiles(Harness):
                       "rmarace-report exited with code 1", result.stderr)
         self.assertIn("win_base[0] is", result.stdout)
 
+    def test_rmarace_run_refuses_a_report_it_cannot_write_before_the_job(self):
+        bad = os.path.join(self.dir, "no", "such", "dir", "report.sarif")
+        result = self.rmarace_run(self.exe, 2, "--report-sarif=" + bad)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(f"rmarace-run: error: cannot write the report '{bad}': "
+                      f"'{os.path.dirname(bad)}' is not a writable directory", result.stderr)
+        self.assertNotIn("win_base[0] is", result.stdout)  # the program did not run
+
     def test_a_crashed_run_still_gets_its_report(self):
         result = self.rmarace_run(self.crash, 2, "--report-html=" + self.html,
                                   "--report-sarif=" + self.sarif)
