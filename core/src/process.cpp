@@ -81,6 +81,9 @@ void Process::unexposeMemory(SegmentId segment, Address base) {
 }
 
 void Process::retireSegment(SegmentId segment) {
+  // Counted already: only live segments are remembered, so that a program that creates and
+  // frees windows in a loop does not grow the set (an id used again is another segment).
+  countedSegments_.erase(segment);
   parts_->direct.flush();
   parts_->segments.retire(segment);
 }

@@ -19,6 +19,15 @@ MPI_ENV = {
 }
 
 
+# A program that appends 1 MiB of race records to the log rmarace-run names, without MPI.
+MANY_RACES_PROGRAM = """#!/usr/bin/env python3
+import os
+options = dict(i.split("=", 1) for i in os.environ["RMARACE_OPTIONS"].split(":") if i)
+with open(options["log_path"], "a") as log:
+    log.write(('{"type":"race","kind":"remote","padding":"%s"}\\n' % ("x" * 1024)) * 1024)
+"""
+
+
 def tool(name):
     return os.path.abspath(os.path.join(BIN, name))
 
@@ -168,6 +177,11 @@ class E2E(Harness):
         with open(log) as f:
             kinds = [json.loads(line)["type"] for line in f]
         self.assertEqual(kinds, ["race", "summary"])
+        # A relative path that begins with '-' is a file, not an option of the commands the
+        # launcher reads the log with.
+        result = self.rmarace_run(exe, 2, "--log=-races.jsonl")
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertTrue(os.path.isfile(os.path.join(self.dir, "-races.jsonl")))
 
     def test_options_among_mpirun_options(self):
         # rmarace options after mpirun options are rmarace's; after the program, the program's.
@@ -193,6 +207,10 @@ class E2E(Harness):
         result = self.run_cmd([tool("rmarace-run")])
         self.assertEqual(result.returncode, 2)
         self.assertIn("no program to run", result.stderr)
+        # The log's path goes to the ranks in RMARACE_OPTIONS, whose items ':' separates.
+        result = self.rmarace_run(exe, 2, "--log=a:exitcode=0.jsonl")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--log: the path 'a:exitcode=0.jsonl' contains ':'", result.stderr)
 
     def test_help(self):
         for name in ["rmarace-run", "rmarace-cc", "rmarace-c++"]:
@@ -357,6 +375,18 @@ class E2E(Harness):
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         with open(log) as f:
             self.assertIn('"type":"race"', f.read())  # the first run's records are kept
+
+    def test_exit_code_of_a_run_that_logs_more_than_a_pipe_holds(self):
+        # The launcher looks for races in the log after the job; a log that outgrows a pipe's
+        # buffer (many ranks, many distinct races) must count as well as a short one.
+        program = os.path.join(self.dir, "log_many_races")
+        with open(program, "w") as f:
+            f.write(MANY_RACES_PROGRAM)
+        os.chmod(program, 0o755)
+        log = os.path.join(self.dir, "many.jsonl")
+        result = self.rmarace_run(program, 1, f"--log={log}")
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertGreater(os.path.getsize(log), 1 << 20)
 
     def test_mpich_smoke(self):
         self.assertIsNotNone(shutil.which("mpicc.mpich"),

@@ -5,6 +5,7 @@ race, built with rmarace-cc, run on 2 ranks."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -101,6 +102,14 @@ class ReportFiles(Harness):
                       "rmarace-report exited with code 1", result.stderr)
         self.assertIn("win_base[0] is", result.stdout)
 
+    def test_rmarace_run_refuses_a_report_it_cannot_write_before_the_job(self):
+        bad = os.path.join(self.dir, "no", "such", "dir", "report.sarif")
+        result = self.rmarace_run(self.exe, 2, "--report-sarif=" + bad)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(f"rmarace-run: error: cannot write the report '{bad}': "
+                      f"'{os.path.dirname(bad)}' is not a writable directory", result.stderr)
+        self.assertNotIn("win_base[0] is", result.stdout)  # the program did not run
+
     def test_a_crashed_run_still_gets_its_report(self):
         result = self.rmarace_run(self.crash, 2, "--report-html=" + self.html,
                                   "--report-sarif=" + self.sarif)
@@ -110,6 +119,29 @@ class ReportFiles(Harness):
         self.assertIn("race_then_crash.c:17", page)
         self.assertIn("race_then_crash.c:20", page)
         self.assertIn("No summary record", page)
+
+    def test_program_and_report_paths_with_blanks_quotes_and_colons(self):
+        odd = os.path.join(self.dir, "it's a \"dir\"")
+        os.mkdir(odd)
+        exe = os.path.join(odd, "race example; $(x)")
+        shutil.copy(self.exe, exe)
+        # The launcher writes its reports itself: a ':' is fine there.
+        self.html = os.path.join(odd, "report: 'one'.html")
+        self.sarif = os.path.join(odd, "report $HOME.sarif")
+        result = self.rmarace_run(exe, 2, "--report-html=" + self.html,
+                                  "--report-sarif=" + self.sarif,
+                                  "--log=" + os.path.join(odd, "run log.jsonl"))
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertNotIn("warning", result.stderr)
+        self.check_sarif()
+        self.check_html()
+        # The runtime runs rmarace-report with an argument vector: nothing is interpreted.
+        os.remove(self.sarif)
+        env = dict(self.env, RMARACE_OPTIONS="report_sarif=" + self.sarif)
+        result = self.run_cmd(["mpirun", "-np", "2", exe], env=env)
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assertNotIn("warning", result.stderr)
+        self.check_sarif()
 
     def test_verbose_prints_one_overview_line_per_rank(self):
         result = self.rmarace_run(self.exe, 2, "--verbose")

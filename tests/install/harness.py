@@ -16,6 +16,9 @@ BIN = os.environ.get("RMARACE_BIN", os.path.join(BUILD_DIR, "bin"))
 HALO_PUT = "halo.c:5"
 HALO_STORE = "halo.c:6"
 RACE_EXIT_CODE = 66
+# What rmarace-run sets for a plain mpirun on this kind of machine.
+MPIRUN_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+              "OMPI_MCA_rmaps_base_oversubscribe": "1", "OMPI_MCA_osc": "ucx,sm"}
 
 
 class Harness(unittest.TestCase):
@@ -49,3 +52,18 @@ class Harness(unittest.TestCase):
         for location in locations:
             self.assertIn(location, output)
         return output
+
+    def assert_html_reports(self, run_tool, program, location):
+        """The HTML report of a racy `program`, written by the launcher `run_tool` and, under a
+        plain mpirun, by the runtime: both name `location`."""
+        launcher_html = os.path.join(self.dir, "launcher.html")
+        self.assert_race_run(run_tool, program, location,
+                             options=[f"--report-html={launcher_html}"])
+        runtime_html = os.path.join(self.dir, "runtime.html")
+        env = dict(self.env, RMARACE_OPTIONS=f"report_html={runtime_html}", **MPIRUN_ENV)
+        result = self.run_cmd(["mpirun", "-np", "2", program], check=False, env=env)
+        self.assertEqual(result.returncode, RACE_EXIT_CODE, result.stdout + result.stderr)
+        self.assertNotIn("warning", result.stderr)
+        for html in (launcher_html, runtime_html):
+            with open(html, encoding="utf-8") as page:
+                self.assertIn(location, page.read(), html)

@@ -71,18 +71,7 @@ class PrefixTests(Harness):
         self.run_cmd([os.path.join(prefix, "bin", "rmarace-cc"), EXAMPLE, "-o", program])
         run = os.path.join(prefix, "bin", "rmarace-run")
         self.assert_race_run(run, program, "race_example.c:16", "race_example.c:20")
-        # The HTML report, written by the launcher and, with plain options, by the runtime.
-        launcher_html = os.path.join(self.dir, "launcher.html")
-        self.assert_race_run(run, program, "race_example.c:16",
-                             options=[f"--report-html={launcher_html}"])
-        runtime_html = os.path.join(self.dir, "runtime.html")
-        env = dict(self.env, RMARACE_OPTIONS=f"report_html={runtime_html}",
-                   OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-                   OMPI_MCA_rmaps_base_oversubscribe="1", OMPI_MCA_osc="ucx,sm")
-        self.run_cmd(["mpirun", "-np", "2", program], check=False, env=env)
-        for html in (launcher_html, runtime_html):
-            with open(html, encoding="utf-8") as page:
-                self.assertIn("race_example.c:16", page.read(), html)
+        self.assert_html_reports(run, program, "race_example.c:16")
 
     def check_package(self, prefix):
         """tests/install/project: find_package(rmarace), rmarace_enable, rmarace::runtime."""
@@ -188,18 +177,7 @@ class DebianPackage(Harness):
         self.run_cmd([os.path.join(prefix, "bin", "rmarace-cc"), EXAMPLE, "-o", program])
         run = os.path.join(prefix, "bin", "rmarace-run")
         self.assert_race_run(run, program, "race_example.c:16", "race_example.c:20")
-        # The HTML report, written by the launcher and, with plain options, by the runtime.
-        launcher_html = os.path.join(self.dir, "launcher.html")
-        self.assert_race_run(run, program, "race_example.c:16",
-                             options=[f"--report-html={launcher_html}"])
-        runtime_html = os.path.join(self.dir, "runtime.html")
-        env = dict(self.env, RMARACE_OPTIONS=f"report_html={runtime_html}",
-                   OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-                   OMPI_MCA_rmaps_base_oversubscribe="1", OMPI_MCA_osc="ucx,sm")
-        self.run_cmd(["mpirun", "-np", "2", program], check=False, env=env)
-        for html in (launcher_html, runtime_html):
-            with open(html, encoding="utf-8") as page:
-                self.assertIn("race_example.c:16", page.read(), html)
+        self.assert_html_reports(run, program, "race_example.c:16")
 
 
 if __name__ == "__main__":

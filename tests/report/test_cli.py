@@ -69,6 +69,16 @@ class Cli(ScratchDirTest):
         self.assertIn("warning: " + log + ":2: the last line is incomplete", result.stderr)
         self.assertIn("1 data race", result.stdout)
 
+    def test_the_output_cannot_be_a_log(self):
+        log = write_log(self.dir, [PUT_LOAD])
+        with open(log) as f:
+            before = f.read()
+        result = self.run_report("--format=html", "-o", os.path.join(self.dir, ".", "run.jsonl"),
+                                 log)
+        self.assert_clean_error(result, "is one of the logs")
+        with open(log) as f:
+            self.assertEqual(f.read(), before)
+
     def test_unwritable_output(self):
         result = self.run_report("--output", os.path.join(self.dir, "no", "such", "dir.html"),
                                  TWO_RUNS)

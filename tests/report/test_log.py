@@ -56,6 +56,25 @@ class ReadLogs(ScratchDirTest):
         self.assert_error(json.dumps(bad_location) + "\n", ":1: the 'first' access has "
                           "'location' \"race.c:16\", not an object")
 
+    def test_fields_the_reports_read_have_their_types_where_present(self):
+        for part, field, value, expected in (
+                (None, "offset", "0x10", ":1: race record has 'offset' \"0x10\", not a number"),
+                ("first", "thread", [1], ":1: the 'first' access has 'thread' [1], not a number"),
+                ("second", "size", "4", ":1: the 'second' access has 'size' \"4\""),
+                ("region", "ended", "no", ":1: the race's 'region' has 'ended' \"no\", not "
+                                          "true or false")):
+            broken = json.loads(json.dumps(PUT_LOAD))
+            (broken[part] if part else broken)[field] = value
+            self.assert_error(json.dumps(broken) + "\n", expected)
+        without = json.loads(json.dumps(PUT_LOAD))
+        del without["offset"], without["first"]["thread"], without["region"]["ended"]
+        path = write_log(self.dir, [without])
+        self.assertEqual(len(read_logs([path]).races), 1)
+
+    def test_text_that_is_no_record_is_an_error_also_on_the_last_line(self):
+        self.assert_error("not a log", ":1: invalid JSON")
+        self.assert_error(json.dumps(SUMMARY) + "\nrandom bytes", ":2: invalid JSON")
+
     def test_truncated_last_line_is_skipped_with_a_warning(self):
         path = write_log(self.dir, [PUT_LOAD, error()], tail='{"type":"race","ki')
         logs = read_logs([path])

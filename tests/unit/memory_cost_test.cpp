@@ -124,6 +124,11 @@ TEST(Counts, SegmentsOperationsAndAccesses) {
   t.p[1]->exposeMemory(kWin + 1, TwoRanks::base(1) + 4 * kMiB, kChunk, "dyn", /*dynamic=*/true);
   t.p[1]->exposeMemory(kWin + 1, TwoRanks::base(1) + 8 * kMiB, kChunk, "dyn", /*dynamic=*/true);
   EXPECT_EQ(t.p[1]->counts().segments, 2u);
+  // A retired segment stays counted; its id exposed again is another segment.
+  t.p[1]->retireSegment(kWin + 1);
+  EXPECT_EQ(t.p[1]->counts().segments, 2u);
+  t.p[1]->exposeMemory(kWin + 1, TwoRanks::base(1) + 4 * kMiB, kChunk, "again");
+  EXPECT_EQ(t.p[1]->counts().segments, 3u);
 }
 
 TEST(MemoryCost, RecordSetsAreSharedAndBoundedIndependentlyOfTheEpochs) {

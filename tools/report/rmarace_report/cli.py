@@ -88,6 +88,13 @@ def render(args, logs):
     return text.render(races, errors, logs.summaries)
 
 
+def _same_file(a, b):
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist
+        return False
+
+
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
@@ -107,6 +114,10 @@ def main(argv=None):
     if args.output == "-":
         sys.stdout.write(report)
         return 0
+    if any(_same_file(args.output, log) for log in args.logs):
+        print(f"rmarace-report: error: the output {args.output} is one of the logs: writing it "
+              "would destroy the log", file=sys.stderr)
+        return 1
     try:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(report)

@@ -16,7 +16,7 @@ def _environment():
                              trim_blocks=True, lstrip_blocks=True)
     env.globals.update(location=describe.location, short_location=describe.short_location,
                        headline=describe.headline, access_line=describe.access_line,
-                       region_line=describe.region_line)
+                       region_line=describe.region_line, geometry=timeline)
     return env
 
 

@@ -16,10 +16,16 @@ REQUIRED = {
     "summary": {"distinct_races": int, "occurrences": int, "errors": int, "suppressed": int},
 }
 ACCESS_REQUIRED = {"rank": int, "access": str, "location": dict}
-# What a location object must hold where it has it.
-LOCATION_FIELDS = {"file": str, "line": int, "function": str, "call": str}
+# The types of the fields the reports read where a record has them (a log edited by hand or
+# written by another version may lack them).
+RACE_OPTIONAL = {"memory": str, "offset": int, "count": int, "why": str}
+ACCESS_OPTIONAL = {"thread": int, "size": int, "atomic_op": str, "atomic_type": str,
+                   "language_atomic": bool, "direct": bool}
+REGION_OPTIONAL = {"ended": bool, "begin_forgotten": bool}
+LOCATION_FIELDS = {"file": str, "line": int, "function": str, "call": str, "context": str,
+                   "module": str}
 RACE_KINDS = ("remote", "local buffer")
-TYPE_NAMES = {int: "a number", str: "a string", dict: "an object"}
+TYPE_NAMES = {int: "a number", str: "a string", dict: "an object", bool: "true or false"}
 
 
 class LogError(Exception):
@@ -54,13 +60,16 @@ def _check(record, where):
     if kind == "race":
         if record["kind"] not in RACE_KINDS:
             raise LogError(f"{where}: unknown race kind {record['kind']!r}")
+        _check_present_fields(record, RACE_OPTIONAL, f"{where}: race record")
         for side in ("first", "second"):
             _check_fields(record[side], ACCESS_REQUIRED, f"{where}: the '{side}' access")
+            _check_present_fields(record[side], ACCESS_OPTIONAL, f"{where}: the '{side}' access")
             _check_location(record[side]["location"], f"{where}: the '{side}' access's location")
         region = record.get("region")
         if region is not None:
             if not isinstance(region, dict):
                 raise LogError(f"{where}: the race's 'region' is not an object")
+            _check_present_fields(region, REGION_OPTIONAL, f"{where}: the race's 'region'")
             for bound in ("begin", "end"):
                 _check_location(region.get(bound, {}), f"{where}: the region's '{bound}'")
     if kind == "error":
@@ -70,7 +79,12 @@ def _check(record, where):
 def _check_location(loc, what):
     if not isinstance(loc, dict):
         raise LogError(f"{what} is not an object")
-    _check_fields(loc, {k: t for k, t in LOCATION_FIELDS.items() if k in loc}, what)
+    _check_present_fields(loc, LOCATION_FIELDS, what)
+
+
+def _check_present_fields(obj, fields, what):
+    """Checks the types of those of `fields` that `obj` has."""
+    _check_fields(obj, {k: t for k, t in fields.items() if k in obj}, what)
 
 
 def _check_fields(obj, fields, what):
@@ -104,7 +118,10 @@ def read_log(path, logs, from_byte=0):
         number = len(lines) + 1
         try:
             record = json.loads(last)
-        except json.JSONDecodeError:
+        except json.JSONDecodeError as e:
+            # A record cut short still begins like one; other text is not a log at all.
+            if not last.lstrip().startswith("{"):
+                raise _invalid_json(e, f"{path}:{number}") from None
             logs.warnings.append(f"{path}:{number}: the last line is incomplete (the run stopped "
                                  "while writing it?): skipped")
             return
@@ -112,11 +129,15 @@ def read_log(path, logs, from_byte=0):
         _add(record, path, number, logs)
 
 
+def _invalid_json(error, where):
+    return LogError(f"{where}: invalid JSON: {error.msg} (column {error.colno})")
+
+
 def json_record(line, where):
     try:
         record = json.loads(line)
     except json.JSONDecodeError as e:
-        raise LogError(f"{where}: invalid JSON: {e.msg} (column {e.colno})") from None
+        raise _invalid_json(e, where) from None
     _check(record, where)
     return record
 

@@ -28,7 +28,6 @@ class DistinctRace:
     race: dict                  # the first record of the pair
     occurrences: int = 0
     ranks: set = field(default_factory=set)    # per record: the sorted ranks involved
-    records: list = field(default_factory=list)  # where the records are: (path, line)
 
     @property
     def kind(self):
@@ -56,7 +55,6 @@ def distinct_races(records):
         entry.occurrences += 1
         entry.ranks.add(tuple(sorted({race["first"]["rank"], race["second"]["rank"],
                                       race["memory_rank"]})))
-        entry.records.append((record.path, record.line))
     return sorted(merged.values(), key=lambda r: r.key)
 
 

@@ -19,6 +19,14 @@ TOP = 16
 X_BEGIN, X_FIRST, X_SECOND, X_END = 210, 390, 570, 750
 CHAR_WIDTH = 6.5       # of the 11px labels, about
 STAGGER = 14           # how far a label moves away from its lane to clear its neighbour's
+# The shapes the template draws around a lane's y.
+LANE_END_MARGIN = 10   # between a lane's end and the picture's right edge
+MARKER_RADIUS = 7      # an access's circle; arrows start at its edge
+SYNC_HALF_HEIGHT = 18  # a synchronisation call's bar
+SPAN_HALF_HEIGHT = 12  # the concurrent region's band
+ARROW_HEAD_GAP = 13    # arrows end just outside the band, where their head shows
+NAME_ABOVE = 22        # the baseline of the name above the lane
+WHERE_BELOW = 32       # the baseline of `file:line` below the lane
 
 
 @dataclass
