@@ -21,6 +21,11 @@ namespace {
 // A split call becomes at most this many calls: element pieces for small calls, chunks of whole
 // elements for large ones (a million single-element puts would cost more than they reveal).
 constexpr int kMaxPieces = 64;
+// Bounds on what one window holds: a program that puts a million times in one epoch, or keeps
+// local completions of large buffers, must not run out of memory. Past a bound the held calls
+// are issued as if the epoch were completed (MPI may complete an operation at any time).
+constexpr std::size_t kMaxHeldPerWindow = 1u << 16;
+constexpr std::size_t kMaxCopiedBytesPerWindow = std::size_t{64} << 20;
 // Mixes the rank into the seed, so ranks draw different but replayable orders.
 constexpr uint64_t kRankSeedStride = 0x9E3779B97F4A7C15ull;
 
@@ -38,6 +43,7 @@ struct Held {
 struct WindowQueue {
   bool accumulatesOrdered = true; // accumulate_ordering is not "none"
   std::vector<Held> held;         // in program order
+  std::size_t copiedBytes = 0;    // origin data kept on copies (Held::copy)
 };
 
 struct Schedule {
@@ -127,6 +133,16 @@ void issueBatch(Schedule &s, std::vector<Held> &batch, bool ordered) {
   for (std::size_t i : issueOrder(s, batch, ordered)) issue(batch[i]);
 }
 
+// Issues the held calls of `q` that `take` selects, keeping the rest in program order.
+template <class Take> void issueHeld(Schedule &s, WindowQueue &q, Take take) {
+  std::vector<Held> batch, rest;
+  for (Held &h : q.held) (take(h) ? batch : rest).push_back(std::move(h));
+  q.held = std::move(rest);
+  q.copiedBytes = 0;
+  for (const Held &h : q.held) q.copiedBytes += h.copy.size();
+  issueBatch(s, batch, q.accumulatesOrdered);
+}
+
 // Split (nasty_schedule.h): pieces of whole elements whose target displacement is a whole
 // number of displacement units; nothing when the call does not qualify.
 std::vector<Held> split(const Call &c) {
@@ -165,13 +181,14 @@ std::vector<Held> split(const Call &c) {
 
 // Keeps a held put or accumulate past local completion on a copy of its origin data; false when
 // it cannot be kept (a derived origin datatype: issued instead).
-bool keepOnCopy(Held &h) {
+bool keepOnCopy(WindowQueue &q, Held &h) {
   if (!h.copy.empty()) return true;
   if (!predefined(h.call.originType)) return false;
   int size = 0;
   PMPI_Type_size(h.call.originType, &size);
   std::size_t bytes = static_cast<std::size_t>(size) * static_cast<std::size_t>(h.call.originCount);
-  if (bytes == 0) return false;
+  if (bytes == 0 || q.copiedBytes + bytes > kMaxCopiedBytesPerWindow) return false;
+  q.copiedBytes += bytes;
   h.copy.resize(bytes);
   std::memcpy(h.copy.data(), h.call.origin, bytes);
   return true;
@@ -179,14 +196,6 @@ bool keepOnCopy(Held &h) {
 
 bool matches(const Held &h, std::optional<int> target) {
   return !target || h.call.target == *target;
-}
-
-// Moves the held calls of `q` that `take` selects into a batch, keeping program order.
-template <class Take> std::vector<Held> takeHeld(WindowQueue &q, Take take) {
-  std::vector<Held> batch, rest;
-  for (Held &h : q.held) (take(h) ? batch : rest).push_back(std::move(h));
-  q.held = std::move(rest);
-  return batch;
 }
 
 } // namespace
@@ -250,6 +259,7 @@ int submit(const Call &call) {
     own(h.call.targetType, h);
     q.held.push_back(std::move(h));
   }
+  if (q.held.size() >= kMaxHeldPerWindow) issueHeld(s, q, [](const Held &) { return true; });
   return MPI_SUCCESS;
 }
 
@@ -259,9 +269,9 @@ void beforeRequestCall(const Call &call) {
   std::lock_guard<std::mutex> lock(s.mutex);
   WindowQueue &q = s.windows[call.win];
   if (!q.accumulatesOrdered) return;
-  std::vector<Held> batch = takeHeld(
-      q, [&](const Held &h) { return h.call.accumulates() && h.call.target == call.target; });
-  for (Held &h : batch) issue(h); // program order: they are ordered
+  // Issued in the (possibly shuffled) order that keeps accumulates of one target in order.
+  issueHeld(s, q,
+            [&](const Held &h) { return h.call.accumulates() && h.call.target == call.target; });
 }
 
 void completeRemote(MPI_Win win, std::optional<int> target) {
@@ -270,8 +280,7 @@ void completeRemote(MPI_Win win, std::optional<int> target) {
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.windows.find(win);
   if (it == s.windows.end()) return;
-  std::vector<Held> batch = takeHeld(it->second, [&](const Held &h) { return matches(h, target); });
-  issueBatch(s, batch, it->second.accumulatesOrdered);
+  issueHeld(s, it->second, [&](const Held &h) { return matches(h, target); });
 }
 
 void completeLocal(MPI_Win win, std::optional<int> target) {
@@ -288,15 +297,14 @@ void completeLocal(MPI_Win win, std::optional<int> target) {
     for (const Held &h : q.held)
       if (matches(h, target) && h.call.accumulates() && h.call.fetches())
         orderedTargets.push_back(h.call.target);
-  std::vector<Held> batch = takeHeld(q, [&](Held &h) {
+  issueHeld(s, q, [&](Held &h) {
     if (!matches(h, target)) return false;
     if (h.call.fetches()) return true;
     if (h.call.accumulates() && std::find(orderedTargets.begin(), orderedTargets.end(),
                                           h.call.target) != orderedTargets.end())
       return true;
-    return !keepOnCopy(h);
+    return !keepOnCopy(q, h);
   });
-  issueBatch(s, batch, q.accumulatesOrdered);
 }
 
 void windowFreed(MPI_Win win) {
@@ -311,11 +319,7 @@ void finish() {
   if (!g_on) return;
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
-  for (auto &[win, q] : s.windows) {
-    std::vector<Held> batch = std::move(q.held);
-    q.held.clear();
-    issueBatch(s, batch, q.accumulatesOrdered);
-  }
+  for (auto &[win, q] : s.windows) issueHeld(s, q, [](const Held &) { return true; });
 }
 
 } // namespace rmarace::mpi::nasty
