@@ -1,6 +1,7 @@
 // The pessimistic schedule of MPI RMA calls (nasty_schedule.h, docs/nasty.md).
 #include "nasty_schedule.h"
 
+#include "mpi/attach.h"
 #include "rmarace/runtime/options.h"
 
 #include <algorithm>
@@ -46,10 +47,17 @@ struct WindowQueue {
   std::size_t copiedBytes = 0;    // origin data kept on copies (Held::copy)
 };
 
+// A held call of another model (attach.h): issued by calling `issue(call)`.
+struct ForeignCall {
+  rmarace_nasty_issue_fn issue;
+  void *call;
+};
+
 struct Schedule {
   std::mutex mutex; // calls of several threads; taken inside the engine lock, never around it
   std::mt19937_64 rng;
   std::unordered_map<MPI_Win, WindowQueue> windows;
+  std::map<uint64_t, std::vector<ForeignCall>> foreign; // by the model's queue number
 };
 
 Schedule &schedule() {
@@ -323,3 +331,44 @@ void finish() {
 }
 
 } // namespace rmarace::mpi::nasty
+
+using namespace rmarace;
+using namespace rmarace::mpi::nasty;
+
+extern "C" {
+
+int rmarace_mpi_nasty_holding(void) {
+  return g_on && (g_stages & rt::kNastyDelay);
+}
+
+int rmarace_mpi_nasty_hold(uint64_t queue, rmarace_nasty_issue_fn issue, void *call) {
+  if (!rmarace_mpi_nasty_holding()) return 0;
+  Schedule &s = schedule();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.foreign[queue].push_back(ForeignCall{issue, call});
+  return 1;
+}
+
+void rmarace_mpi_nasty_complete(uint64_t queue) {
+  if (!g_on) return;
+  Schedule &s = schedule();
+  std::vector<ForeignCall> batch;
+  std::vector<std::size_t> order;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    for (auto &[number, held] : s.foreign)
+      if (queue == RMARACE_NASTY_ALL_QUEUES || number == queue)
+        for (ForeignCall &c : held) batch.push_back(c);
+    if (queue == RMARACE_NASTY_ALL_QUEUES)
+      s.foreign.clear();
+    else
+      s.foreign.erase(queue);
+    order.resize(batch.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (g_stages & rt::kNastyReorder) std::shuffle(order.begin(), order.end(), s.rng);
+  }
+  // Outside the lock: the model's library may make MPI calls that complete MPI windows.
+  for (std::size_t i : order) batch[i].issue(batch[i].call);
+}
+
+} // extern "C"
