@@ -1,10 +1,11 @@
 """The nasty schedule (docs/nasty.md), end to end: programs built with rmarace-cc and run with
 rmarace-run, once normally and once with --schedule=nasty.
 
-- BugPatterns: the bug patterns of Nasty-MPI's evaluation (and the two local buffer races it
-  makes visible). Each prints the right output under the normal schedule and a wrong one under
+- BugPatterns: the bug patterns of Nasty-MPI's evaluation (and the local buffer races it makes
+  visible, in MPI RMA and with OpenSHMEM's _nbi calls). Each prints the right output under the normal schedule and a wrong one under
   the nasty schedule, and rmarace reports the same race in both.
-- RaceFree: a race-free program prints the same under every stage and seed, with no report.
+- RaceFree: race-free programs (MPI RMA, OpenSHMEM) print the same under every stage and seed,
+  with no report.
 - Options: malformed schedule options are rejected before any rank starts.
 """
 
@@ -89,6 +90,7 @@ class BugPatterns(Harness):
         "nasty_wrong_flush_target": (2, "flag 1\n"),
         "nasty_flush_local": (2, "sum 36\n"),
         "nasty_put_acc_order": (2, "values" + " 11" * 8 + "\n"),
+        "nasty_shmem_nbi": (2, "value 1\n"),
     }
     programs = tuple(cases)
 
@@ -129,6 +131,9 @@ class BugPatterns(Harness):
     def test_put_and_accumulate_without_flush_are_not_ordered(self):
         self.check("nasty_put_acc_order")
 
+    def test_shmem_put_nbi_source_overwritten_before_the_quiet(self):
+        self.assertEqual(self.check("nasty_shmem_nbi").stdout, "value 2\n")
+
     def test_order_dependent_patterns_manifest_for_most_seeds(self):
         # Split pieces of the put and the get (or the accumulate) are shuffled together: all
         # seeds but about 1 in 9 manifest; a few seeds must almost all show it.
@@ -150,21 +155,28 @@ class BugPatterns(Harness):
 
 
 class RaceFree(Harness):
-    programs = ("nasty_clean",)
+    programs = ("nasty_clean", "nasty_shmem_clean")
     NPROCS = 3
 
-    def test_output_is_the_same_under_every_stage_and_seed(self):
-        normal = self.run_program("nasty_clean", self.NPROCS)
+    def check_unchanged(self, program, runs):
+        normal = self.run_program(program, self.NPROCS)
         self.assertEqual(normal.returncode, 0, normal.stderr)
-        self.assertEqual(normal.stdout.count("rank "), self.NPROCS, normal.stderr)
+        self.assertTrue(normal.stdout.strip(), normal.stderr)
+        lines = sorted(normal.stdout.splitlines())  # ranks print in any interleaving
+        for stages, seed in runs:
+            with self.subTest(program=program, stages=stages, seed=seed):
+                nasty = self.nasty(program, self.NPROCS, seed=seed, stages=stages)
+                self.assertEqual(nasty.returncode, 0, nasty.stderr)
+                self.assertEqual(sorted(nasty.stdout.splitlines()), lines)
+                self.assertNotIn("data race", nasty.stderr)
+
+    def test_mpi_output_is_the_same_under_every_stage_and_seed(self):
         runs = [(stages, seed) for stages in ("delay", "reorder", "split") for seed in (1, 2, 3)]
         runs += [(None, seed) for seed in range(1, 11)]
-        for stages, seed in runs:
-            with self.subTest(stages=stages, seed=seed):
-                nasty = self.nasty("nasty_clean", self.NPROCS, seed=seed, stages=stages)
-                self.assertEqual(nasty.returncode, 0, nasty.stderr)
-                self.assertEqual(nasty.stdout, normal.stdout)
-                self.assertNotIn("data race", nasty.stderr)
+        self.check_unchanged("nasty_clean", runs)
+
+    def test_shmem_output_is_the_same_under_the_schedule(self):
+        self.check_unchanged("nasty_shmem_clean", [(None, seed) for seed in range(1, 6)])
 
 
 class Options(Harness):
