@@ -206,6 +206,35 @@ bool matches(const Held &h, std::optional<int> target) {
   return !target || h.call.target == *target;
 }
 
+// Runs `f(schedule, queue)` under the schedule's lock, for a window that has held calls.
+template <class F> void withWindow(MPI_Win win, F f) {
+  if (!g_on) return;
+  Schedule &s = schedule();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.windows.find(win);
+  if (it != s.windows.end()) f(s, it->second);
+}
+
+// Local completion (nasty_schedule.h): what writes the origin side goes now, with the ordered
+// accumulates it must not overtake; puts and accumulates stay held on a copy when they can.
+void completeLocally(Schedule &s, WindowQueue &q, std::optional<int> target) {
+  // A fetching accumulate issued now must not overtake the accumulates before it: with ordering,
+  // all accumulates to its target go now.
+  std::vector<int> orderedTargets;
+  if (q.accumulatesOrdered)
+    for (const Held &h : q.held)
+      if (matches(h, target) && h.call.accumulates() && h.call.fetches())
+        orderedTargets.push_back(h.call.target);
+  issueHeld(s, q, [&](Held &h) {
+    if (!matches(h, target)) return false;
+    if (h.call.fetches()) return true;
+    if (h.call.accumulates() && std::find(orderedTargets.begin(), orderedTargets.end(),
+                                          h.call.target) != orderedTargets.end())
+      return true;
+    return !keepOnCopy(q, h);
+  });
+}
+
 } // namespace
 
 bool enabled() {
@@ -283,36 +312,13 @@ void beforeRequestCall(const Call &call) {
 }
 
 void completeRemote(MPI_Win win, std::optional<int> target) {
-  if (!g_on) return;
-  Schedule &s = schedule();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto it = s.windows.find(win);
-  if (it == s.windows.end()) return;
-  issueHeld(s, it->second, [&](const Held &h) { return matches(h, target); });
+  withWindow(win, [&](Schedule &s, WindowQueue &q) {
+    issueHeld(s, q, [&](const Held &h) { return matches(h, target); });
+  });
 }
 
 void completeLocal(MPI_Win win, std::optional<int> target) {
-  if (!g_on) return;
-  Schedule &s = schedule();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto it = s.windows.find(win);
-  if (it == s.windows.end()) return;
-  WindowQueue &q = it->second;
-  // A fetching accumulate issued now must not overtake the accumulates before it: with ordering,
-  // all accumulates to its target go now.
-  std::vector<int> orderedTargets;
-  if (q.accumulatesOrdered)
-    for (const Held &h : q.held)
-      if (matches(h, target) && h.call.accumulates() && h.call.fetches())
-        orderedTargets.push_back(h.call.target);
-  issueHeld(s, q, [&](Held &h) {
-    if (!matches(h, target)) return false;
-    if (h.call.fetches()) return true;
-    if (h.call.accumulates() && std::find(orderedTargets.begin(), orderedTargets.end(),
-                                          h.call.target) != orderedTargets.end())
-      return true;
-    return !keepOnCopy(q, h);
-  });
+  withWindow(win, [&](Schedule &s, WindowQueue &q) { completeLocally(s, q, target); });
 }
 
 void windowFreed(MPI_Win win) {

@@ -33,6 +33,19 @@ bool parseSeed(const std::string &value, uint64_t &out) {
   return true;
 }
 
+// The pieces of `text` between separators (empty pieces included).
+std::vector<std::string> splitAt(const std::string &text, char separator) {
+  std::vector<std::string> pieces;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t next = text.find(separator, at);
+    if (next == std::string::npos) next = text.size();
+    pieces.push_back(text.substr(at, next - at));
+    at = next + 1;
+  }
+  return pieces;
+}
+
 struct StageName {
   const char *name;
   NastyStage stage;
@@ -44,12 +57,7 @@ constexpr StageName kStageNames[] = {
 bool parseStages(const std::string &value, unsigned &out) {
   if (value == "all") return out = kAllNastyStages, true;
   unsigned stages = 0;
-  std::size_t at = 0;
-  while (at <= value.size()) {
-    std::size_t next = value.find(',', at);
-    if (next == std::string::npos) next = value.size();
-    std::string name = value.substr(at, next - at);
-    at = next + 1;
+  for (const std::string &name : splitAt(value, ',')) {
     bool known = false;
     for (const StageName &s : kStageNames)
       if (name == s.name) stages |= s.stage, known = true;
@@ -88,12 +96,7 @@ const char *Options::help() {
 
 Options Options::parse(const std::string &text, std::vector<std::string> &errors) {
   Options o;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t next = text.find(':', at);
-    if (next == std::string::npos) next = text.size();
-    std::string item = text.substr(at, next - at);
-    at = next + 1;
+  for (const std::string &item : splitAt(text, ':')) {
     if (item.empty()) continue;
     std::size_t eq = item.find('=');
     if (eq == std::string::npos) {
