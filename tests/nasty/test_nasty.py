@@ -13,17 +13,16 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
-BIN = os.environ.get("RMARACE_BIN", os.path.join(os.path.dirname(__file__), "../../build/bin"))
-PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
-MPI_ENV = {
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-    "OMPI_MCA_osc": "ucx,sm",
-}
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+from bench.runner import MPI_ENV_DEFAULTS as MPI_ENV  # noqa: E402  (this machine's MPI settings)
+
+BIN = os.environ.get("RMARACE_BIN", os.path.join(HERE, "..", "..", "build", "bin"))
+PROGRAMS = os.path.join(HERE, "programs")
 # The seed of the fixed-seed runs; any seed manifests the deterministic patterns.
 SEED = 12345
 RACE_EXIT = 66

@@ -2,20 +2,16 @@
  * same target memory in the same epoch. Libraries that complete the put remotely at the local
  * flush let the get read the new values; a put kept until the unlock, and a get issued before it
  * (they are not ordered, MPI-3.1 11.7), reads the old ones. rmarace reports the remote race. */
-#include <mpi.h>
+#include "nasty_window.h"
+
 #include <stdio.h>
 
 #define N 8
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *mem;
   MPI_Win win;
-  MPI_Win_allocate(N * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win);
-  for (int i = 0; i < N; ++i) mem[i] = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
+  open_window(&argc, &argv, N, 0, &rank, &win);
   if (rank == 0) {
     int out[N], in[N];
     for (int i = 0; i < N; ++i) out[i] = i + 1, in[i] = -1;
@@ -28,8 +24,5 @@ int main(int argc, char **argv) {
     for (int i = 0; i < N; ++i) sum += in[i];
     printf("sum %d\n", sum);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_window(&win);
 }

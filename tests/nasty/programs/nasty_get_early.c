@@ -1,18 +1,14 @@
 /* The result of a get read before the flush that completes it. MPI libraries that perform small
  * gets at the call show 42; a get issued at the flush leaves the stale 0. rmarace reports the
  * local buffer race. */
-#include <mpi.h>
+#include "nasty_window.h"
+
 #include <stdio.h>
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *mem;
   MPI_Win win;
-  MPI_Win_allocate(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win);
-  *mem = 42;
-  MPI_Barrier(MPI_COMM_WORLD);
+  open_window(&argc, &argv, 1, 42, &rank, &win);
   if (rank == 0) {
     int v = 0;
     MPI_Win_lock_all(0, win);
@@ -21,8 +17,5 @@ int main(int argc, char **argv) {
     MPI_Win_flush(1, win);
     MPI_Win_unlock_all(win);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_window(&win);
 }

@@ -2,18 +2,14 @@
  * unlock that completes it. MPI libraries that send small puts at the call deliver 1; a put issued
  * at the unlock (as late as MPI-3.1 11.5.4 allows) delivers 2. rmarace reports the local buffer
  * race. */
-#include <mpi.h>
+#include "nasty_window.h"
+
 #include <stdio.h>
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *mem;
   MPI_Win win;
-  MPI_Win_allocate(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win);
-  *mem = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
+  int *mem = open_window(&argc, &argv, 1, 0, &rank, &win);
   if (rank == 0) {
     int x = 1;
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, win);
@@ -27,7 +23,5 @@ int main(int argc, char **argv) {
     printf("value %d\n", *mem);
     MPI_Win_unlock(1, win);
   }
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_window(&win);
 }

@@ -2,20 +2,16 @@
  * synchronisation between them. Only accumulates are ordered (MPI-3.1 11.7.2); libraries that
  * complete the two in program order give 11 everywhere, any other order leaves 1 or 10 in some
  * elements. rmarace reports the remote race. */
-#include <mpi.h>
+#include "nasty_window.h"
+
 #include <stdio.h>
 
 #define N 8
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *mem;
   MPI_Win win;
-  MPI_Win_allocate(N * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win);
-  for (int i = 0; i < N; ++i) mem[i] = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
+  int *mem = open_window(&argc, &argv, N, 0, &rank, &win);
   if (rank == 0) {
     int ones[N], tens[N];
     for (int i = 0; i < N; ++i) ones[i] = 1, tens[i] = 10;
@@ -33,7 +29,5 @@ int main(int argc, char **argv) {
     printf("\n");
     MPI_Win_unlock(1, win);
   }
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_window(&win);
 }

@@ -3,18 +3,14 @@
  * its flag is set. Libraries that complete all pending operations at any flush show 1; an
  * accumulate issued only when its own target is completed (the unlock_all, after rank 1 has
  * answered) leaves 0. rmarace reports the remote race on the flag. */
-#include <mpi.h>
+#include "nasty_window.h"
+
 #include <stdio.h>
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *mem;
   MPI_Win win;
-  MPI_Win_allocate(2 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win);
-  mem[0] = mem[1] = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
+  int *mem = open_window(&argc, &argv, 2, 0, &rank, &win);
   MPI_Win_lock_all(0, win);
   int token = 0;
   if (rank == 0) {
@@ -31,8 +27,5 @@ int main(int argc, char **argv) {
     MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
   }
   MPI_Win_unlock_all(win);
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_window(&win);
 }
