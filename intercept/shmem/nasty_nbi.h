@@ -1,9 +1,10 @@
 // The nasty schedule (docs/nasty.md) for OpenSHMEM's non-blocking puts and gets: a _nbi call is
 // held by the MPI front end's schedule (attach.h) and issued, in the schedule's seeded order, by
 // the next call that completes or orders it: shmem_quiet, shmem_fence (OpenSHMEM 1.5 9.9.1,
-// 9.9.2), shmem_barrier_all (9.11.1: a quiet first), shmem_clear_lock (9.12: a quiet first),
-// shmem_ctx_destroy (9.4.2) and shmem_finalize. Until then a put_nbi reads its source and a
-// get_nbi writes its destination later than a library that starts them at the call.
+// 9.9.2), shmem_barrier_all and the active-set shmem_barrier (a quiet first), shmem_clear_lock
+// (9.12: a quiet first), shmem_ctx_destroy (9.4.2), shmem_team_destroy and shmem_finalize. Until
+// then a put_nbi reads its source and a get_nbi writes its destination later than a library that
+// starts them at the call.
 #pragma once
 
 #include "mpi/attach.h"
