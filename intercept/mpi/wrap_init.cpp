@@ -2,6 +2,7 @@
 // (runtime/include/rmarace/runtime/lifecycle.h), which owns signals, the summary and the exit code.
 #include "mpi/attach.h"
 #include "mpi_state.h"
+#include "nasty_schedule.h"
 #include "scope.h"
 
 #include <cstdio>
@@ -34,10 +35,13 @@ void startTool(const char *model) {
   st->semantics = std::make_unique<Semantics>(st->runtime->tracker());
   st->addChannel(MPI_COMM_WORLD);
   st->addChannel(MPI_COMM_SELF);
+  const rt::Options &options = st->runtime->options();
+  nasty::start(options.nastySchedule, options.nastyStages, options.seed, rank);
   g_state = st;
 }
 
 void finishTool(const char *call, const void *returnAddress) {
+  nasty::finish(); // calls of windows a program did not free
   State &st = *g_state;
   rt::Lifecycle::finish(st.channels.at(st.comms.at(MPI_COMM_WORLD)).group, call, returnAddress);
   // Release what the tool created, before MPI goes away, in an order every rank shares: the

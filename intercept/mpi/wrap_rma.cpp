@@ -1,6 +1,7 @@
 // RMA communication calls: each becomes an RmaOperation with the exact bytes its origin and
 // target datatypes touch. Calls outside a window's bounds get an error report and do not run.
 #include "misuse.h"
+#include "nasty_schedule.h"
 #include "p2p.h"
 
 namespace rmarace::mpi {
@@ -11,6 +12,7 @@ struct Prepared {
   Window *window = nullptr;
   bool accumulatesOrdered = true;
   bool outOfBounds = false; // reported; the call must not run
+  int dispUnit = 1;         // at the target, for the nasty schedule's split pieces
 };
 
 // The target side of an RMA call on a tracked window (nothing for MPI_PROC_NULL or windows the
@@ -27,6 +29,7 @@ std::optional<Prepared> prepare(Scope &scope, const char *call, MPI_Win win, int
   if (target < 0 || local >= ch.group.members.size()) return std::nullopt;
   p.op.site = scope.site();
   p.op.target = ch.group.members[local];
+  p.dispUnit = ws->dynamic ? 1 : ws->dispUnits[local];
   uint64_t offset = ws->dynamic
                         ? static_cast<uint64_t>(disp)
                         : static_cast<uint64_t>(disp) * static_cast<uint64_t>(ws->dispUnits[local]);
@@ -59,6 +62,20 @@ Atomicity atomicityOf(Scope &scope, const Prepared &p, AtomicOp op, MPI_Datatype
   Atomicity a{op, l.basic, l.basicSize, false};
   a.orderedFromSameOrigin = p.accumulatesOrdered;
   return a;
+}
+
+// The call as the nasty schedule holds it (nasty_schedule.h); the remaining fields by the caller.
+nasty::Call scheduled(nasty::Call::Kind kind, const Prepared &p, int target, MPI_Aint disp,
+                      int targetCount, MPI_Datatype targetType, MPI_Win win) {
+  nasty::Call c;
+  c.kind = kind;
+  c.target = target;
+  c.disp = disp;
+  c.targetCount = targetCount;
+  c.targetType = targetType;
+  c.dispUnit = p.dispUnit;
+  c.win = win;
+  return c;
 }
 
 RequestId trackRma(Scope &scope) {
@@ -100,6 +117,12 @@ int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datat
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) {
+      nasty::Call c = scheduled(nasty::Call::Kind::Put, *p, target_rank, target_disp, target_count,
+                                target_datatype, win);
+      c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
+      return nasty::submit(c);
+    }
   }
   return PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                   target_count, target_datatype, win);
@@ -114,6 +137,12 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                     origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) {
+      nasty::Call c = scheduled(nasty::Call::Kind::Get, *p, target_rank, target_disp, target_count,
+                                target_datatype, win);
+      c.result = origin_addr, c.resultCount = origin_count, c.resultType = origin_datatype;
+      return nasty::submit(c);
+    }
   }
   return PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                   target_count, target_datatype, win);
@@ -130,6 +159,13 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) {
+      nasty::Call c = scheduled(nasty::Call::Kind::Accumulate, *p, target_rank, target_disp,
+                                target_count, target_datatype, win);
+      c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
+      c.op = op;
+      return nasty::submit(c);
+    }
   }
   return PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                          target_count, target_datatype, op, win);
@@ -151,6 +187,14 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
     p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr),
                                                     result_count, result_datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) {
+      nasty::Call c = scheduled(nasty::Call::Kind::GetAccumulate, *p, target_rank, target_disp,
+                                target_count, target_datatype, win);
+      c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
+      c.result = result_addr, c.resultCount = result_count, c.resultType = result_datatype;
+      c.op = op;
+      return nasty::submit(c);
+    }
   }
   return PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                              result_datatype, target_rank, target_disp, target_count,
@@ -173,6 +217,14 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
     p->op.originWrite =
         scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr), 1, datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) {
+      nasty::Call c =
+          scheduled(nasty::Call::Kind::FetchAndOp, *p, target_rank, target_disp, 1, datatype, win);
+      c.origin = origin_addr, c.originCount = 1, c.originType = datatype;
+      c.result = result_addr, c.resultCount = 1, c.resultType = datatype;
+      c.op = op;
+      return nasty::submit(c);
+    }
   }
   return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
 }
@@ -194,6 +246,14 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
     for (const ByteRange &r : compare.ranges()) p->op.originRead.add(r.begin, r.size());
     p->op.originWrite = dts.ranges(reinterpret_cast<Address>(result_addr), 1, datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) {
+      nasty::Call c = scheduled(nasty::Call::Kind::CompareAndSwap, *p, target_rank, target_disp, 1,
+                                datatype, win);
+      c.origin = origin_addr, c.originCount = 1, c.originType = datatype;
+      c.result = result_addr, c.resultCount = 1, c.resultType = datatype;
+      c.compare = compare_addr;
+      return nasty::submit(c);
+    }
   }
   return PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank,
                                target_disp, win);
@@ -253,6 +313,9 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) // not held: issued after the held accumulates it is ordered after
+      nasty::beforeRequestCall(scheduled(nasty::Call::Kind::Accumulate, *p, target_rank,
+                                         target_disp, target_count, target_datatype, win));
   }
   int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                             target_count, target_datatype, op, win, request);
@@ -280,6 +343,9 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
     p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr),
                                                     result_count, result_datatype);
     scope.sem().rma(*p->window, p->op);
+    if (nasty::enabled()) // not held: issued after the held accumulates it is ordered after
+      nasty::beforeRequestCall(scheduled(nasty::Call::Kind::GetAccumulate, *p, target_rank,
+                                         target_disp, target_count, target_datatype, win));
   }
   int rc = PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr,
                                 result_count, result_datatype, target_rank, target_disp,

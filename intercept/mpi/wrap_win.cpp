@@ -1,6 +1,7 @@
 // Windows: creation and release, dynamic attachment, and the completion and synchronisation
 // calls (fence, PSCW, locks, flushes; dissertation Table 4.2).
 #include "misuse.h"
+#include "nasty_schedule.h"
 #include "scope.h"
 
 #include <cstring>
@@ -25,6 +26,7 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void 
                   MPI_Aint size, int dispUnit, bool dynamic) {
   windowCreated(win);
   if (!scope) return;
+  nasty::windowCreated(win, info);
   State &st = scope.st();
   Channel &ch = st.makeChannel(comm);
   // Every member learns every part's size and displacement unit, and all agree on an id.
@@ -162,6 +164,7 @@ int MPI_Win_detach(MPI_Win win, const void *base) {
 int MPI_Win_free(MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_free");
   RMARACE_REJECT_FREED_WINDOW(*win);
+  nasty::windowFreed(*win); // an erroneous open epoch: what it held goes first
   WindowState *ws = nullptr;
   if (Window *w = semanticWindow(scope, *win, &ws)) {
     if (std::optional<std::string> open = scope.sem().openEpoch(*w))
@@ -181,6 +184,7 @@ int MPI_Win_free(MPI_Win *win) {
 int MPI_Win_fence(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_fence");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeRemote(win, std::nullopt);
   Window *w = semanticWindow(scope, win);
   if (!w) return scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   Semantics::Fence f = scope.sem().fenceBegin(*w, assert &MPI_MODE_NOPRECEDE,
@@ -206,6 +210,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
 int MPI_Win_unlock(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_unlock");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeRemote(win, rank);
   WindowState *ws = nullptr;
   if (Window *w = semanticWindow(scope, win, &ws)) {
     Rank target = worldOf(scope, *ws, rank);
@@ -229,6 +234,7 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
 int MPI_Win_unlock_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_unlock_all");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeRemote(win, std::nullopt);
   if (Window *w = semanticWindow(scope, win)) {
     if (!w->unconfirmed.empty()) scope.blocking([&] { return PMPI_Win_flush_all(win); });
     scope.sem().unlockAll(*w, scope.site());
@@ -239,6 +245,7 @@ int MPI_Win_unlock_all(MPI_Win win) {
 int MPI_Win_flush(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeRemote(win, rank);
   int rc = scope.blocking([&] { return PMPI_Win_flush(rank, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
@@ -253,6 +260,7 @@ int MPI_Win_flush(int rank, MPI_Win win) {
 int MPI_Win_flush_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_all");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeRemote(win, std::nullopt);
   int rc = scope.blocking([&] { return PMPI_Win_flush_all(win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) {
@@ -265,6 +273,7 @@ int MPI_Win_flush_all(MPI_Win win) {
 int MPI_Win_flush_local(int rank, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_local");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeLocal(win, rank);
   int rc = scope.blocking([&] { return PMPI_Win_flush_local(rank, win); });
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS)
@@ -279,6 +288,7 @@ int MPI_Win_flush_local(int rank, MPI_Win win) {
 int MPI_Win_flush_local_all(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_flush_local_all");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeLocal(win, std::nullopt);
   int rc = scope.blocking([&] { return PMPI_Win_flush_local_all(win); });
   if (rc == MPI_SUCCESS)
     if (Window *w = semanticWindow(scope, win)) {
@@ -308,6 +318,7 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
 int MPI_Win_complete(MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_complete");
   RMARACE_REJECT_FREED_WINDOW(win);
+  nasty::completeRemote(win, std::nullopt);
   if (Window *w = semanticWindow(scope, win)) scope.sem().complete(*w, scope.site());
   return scope.blocking([&] { return PMPI_Win_complete(win); });
 }

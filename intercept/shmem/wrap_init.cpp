@@ -4,6 +4,7 @@
 // shuts down.
 #include "global_data.h"
 #include "mpi/attach.h"
+#include "nasty_nbi.h"
 #include "rmarace/runtime/lifecycle.h"
 #include "routines.h"
 
@@ -84,6 +85,10 @@ void start_pes(int npes) {
 }
 
 void shmem_finalize(void) {
+  {
+    rt::OpaqueLibraryCall library; // the held calls are the library's business now
+    completeNbi();                 // finalisation completes what is outstanding (9.2.3)
+  }
   finishFrontEnd("shmem_finalize", __builtin_return_address(0));
   rt::OpaqueLibraryCall library;
   require(pshmem_finalize, "pshmem_finalize")();

@@ -1,5 +1,6 @@
 // Ordering, completion and locks (OpenSHMEM 1.5 sections 9.4.1, 9.9.1, 9.9.2, 9.11 and 9.12):
 // quiet, fence, barrier_all, sync_all, contexts, distributed locks.
+#include "nasty_nbi.h"
 #include "routines.h"
 
 using namespace rmarace;
@@ -22,30 +23,35 @@ int pshmem_test_lock(long *lock) RMARACE_SHMEM_WEAK;
 
 void shmem_quiet(void) {
   RMARACE_SHMEM_SCOPE("shmem_quiet");
+  completeNbi();
   require(pshmem_quiet, "pshmem_quiet")();
   if (scope) scope.sem().quiet(Semantics::kDefaultContext, scope.site());
 }
 
 void shmem_ctx_quiet(shmem_ctx_t ctx) {
   RMARACE_SHMEM_SCOPE("shmem_ctx_quiet");
+  completeNbi();
   require(pshmem_ctx_quiet, "pshmem_ctx_quiet")(ctx);
   if (scope && ctx) scope.sem().quiet(scope.st().context(ctx), scope.site());
 }
 
 void shmem_fence(void) {
   RMARACE_SHMEM_SCOPE("shmem_fence");
+  completeNbi();
   require(pshmem_fence, "pshmem_fence")();
   if (scope) scope.sem().fence(Semantics::kDefaultContext, scope.site());
 }
 
 void shmem_ctx_fence(shmem_ctx_t ctx) {
   RMARACE_SHMEM_SCOPE("shmem_ctx_fence");
+  completeNbi();
   require(pshmem_ctx_fence, "pshmem_ctx_fence")(ctx);
   if (scope && ctx) scope.sem().fence(scope.st().context(ctx), scope.site());
 }
 
 void shmem_barrier_all(void) {
   RMARACE_SHMEM_SCOPE("shmem_barrier_all");
+  completeNbi();
   scope.blocking([] { require(pshmem_barrier_all, "pshmem_barrier_all")(); });
   if (scope) scope.sem().barrierAll(scope.site());
 }
@@ -76,6 +82,7 @@ int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx) {
 // Destroying a context completes its operations.
 void shmem_ctx_destroy(shmem_ctx_t ctx) {
   RMARACE_SHMEM_SCOPE("shmem_ctx_destroy");
+  completeNbi();
   require(pshmem_ctx_destroy, "pshmem_ctx_destroy")(ctx);
   if (!scope || !ctx) return;
   auto it = scope.st().contexts.find(ctx);
@@ -95,6 +102,7 @@ void shmem_set_lock(long *lock) {
 
 void shmem_clear_lock(long *lock) {
   RMARACE_SHMEM_SCOPE("shmem_clear_lock");
+  completeNbi();
   if (scope)
     scope.check(scope.sem().lockReleasing(reinterpret_cast<Address>(lock), scope.site()), lock);
   require(pshmem_clear_lock, "pshmem_clear_lock")(lock);

@@ -1,23 +1,29 @@
 // Put and get routines (OpenSHMEM 1.5 sections 9.5 and 9.6): typed, sized and mem forms, blocking
 // and _nbi, p/g, iput/iget, each also on a context. One definition per shape; the type tables
 // expand them.
+#include "nasty_nbi.h"
 #include "routines.h"
 
 using namespace rmarace::shmem;
 
-// NAME(dest, source, nelems, pe) and NAME(ctx, dest, source, nelems, pe).
+// NAME(dest, source, nelems, pe) and NAME(ctx, dest, source, nelems, pe). Non-blocking forms are
+// held under the nasty schedule (nasty_nbi.h) after the semantics has seen them.
 #define RMARACE_TRANSFER(NAME, CTXNAME, DT, ST, ELEM, HOOK, BLOCKING)                              \
   extern "C" void p##NAME(DT *, const ST *, size_t, int) RMARACE_SHMEM_WEAK;                       \
   extern "C" void NAME(DT *dest, const ST *source, size_t nelems, int pe) {                        \
     RMARACE_SHMEM_SCOPE(#NAME);                                                                    \
     if (scope) HOOK(scope, nullptr, dest, source, nelems *(ELEM), pe, BLOCKING);                   \
-    require(p##NAME, "p" #NAME)(dest, source, nelems, pe);                                         \
+    auto *routine = require(p##NAME, "p" #NAME);                                                   \
+    if (!(BLOCKING) && scope && holdNbi([=] { routine(dest, source, nelems, pe); })) return;       \
+    routine(dest, source, nelems, pe);                                                             \
   }                                                                                                \
   extern "C" void p##CTXNAME(shmem_ctx_t, DT *, const ST *, size_t, int) RMARACE_SHMEM_WEAK;       \
   extern "C" void CTXNAME(shmem_ctx_t ctx, DT *dest, const ST *source, size_t nelems, int pe) {    \
     RMARACE_SHMEM_SCOPE(#CTXNAME);                                                                 \
     if (scope) HOOK(scope, ctx, dest, source, nelems *(ELEM), pe, BLOCKING);                       \
-    require(p##CTXNAME, "p" #CTXNAME)(ctx, dest, source, nelems, pe);                              \
+    auto *routine = require(p##CTXNAME, "p" #CTXNAME);                                             \
+    if (!(BLOCKING) && scope && holdNbi([=] { routine(ctx, dest, source, nelems, pe); })) return;  \
+    routine(ctx, dest, source, nelems, pe);                                                        \
   }
 
 // NAME(dest, source, dst, sst, nelems, pe) and the context form.

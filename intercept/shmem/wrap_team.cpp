@@ -2,6 +2,7 @@
 // which world PEs a team has; team_sync and the deprecated active-set sync and barrier are
 // exchanges over exactly those PEs.
 #include "mpi/attach.h"
+#include "nasty_nbi.h"
 #include "routines.h"
 
 #include <algorithm>
@@ -81,6 +82,7 @@ int shmem_team_split_2d(shmem_team_t parent, int xrange, const shmem_team_config
 
 void shmem_team_destroy(shmem_team_t team) {
   RMARACE_SHMEM_SCOPE("shmem_team_destroy");
+  completeNbi(); // the team's contexts go with it
   if (scope) {
     auto it = scope.st().teams.find(team);
     if (it != scope.st().teams.end()) {
@@ -110,6 +112,7 @@ void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync) {
 
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync) {
   RMARACE_SHMEM_SCOPE("shmem_barrier");
+  completeNbi(); // like shmem_barrier_all, the active-set barrier completes what this PE issued
   scope.blocking(
       [&] { require(pshmem_barrier, "pshmem_barrier")(PE_start, logPE_stride, PE_size, pSync); });
   if (scope)

@@ -23,7 +23,58 @@ bool parseBool(const std::string &value, bool &out) {
   return false;
 }
 
+bool parseSeed(const std::string &value, uint64_t &out) {
+  if (value.empty() || value[0] == '-') return false;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(value.c_str(), &end, 10);
+  if (errno || *end != '\0' || v == 0) return false;
+  out = v;
+  return true;
+}
+
+// The pieces of `text` between separators (empty pieces included).
+std::vector<std::string> splitAt(const std::string &text, char separator) {
+  std::vector<std::string> pieces;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t next = text.find(separator, at);
+    if (next == std::string::npos) next = text.size();
+    pieces.push_back(text.substr(at, next - at));
+    at = next + 1;
+  }
+  return pieces;
+}
+
+struct StageName {
+  const char *name;
+  NastyStage stage;
+};
+constexpr StageName kStageNames[] = {
+    {"delay", kNastyDelay}, {"reorder", kNastyReorder}, {"split", kNastySplit}};
+
+// A comma-separated list of stage names, or "all"; at least one stage.
+bool parseStages(const std::string &value, unsigned &out) {
+  if (value == "all") return out = kAllNastyStages, true;
+  unsigned stages = 0;
+  for (const std::string &name : splitAt(value, ',')) {
+    bool known = false;
+    for (const StageName &s : kStageNames)
+      if (name == s.name) stages |= s.stage, known = true;
+    if (!known) return false;
+  }
+  out = stages;
+  return stages != 0;
+}
+
 } // namespace
+
+std::string Options::nastyStageNames(unsigned stages) {
+  std::string names;
+  for (const StageName &s : kStageNames)
+    if (stages & s.stage) names += (names.empty() ? "" : ",") + std::string(s.name);
+  return names;
+}
 
 const char *Options::help() {
   return "RMARACE_OPTIONS=key=value:key=value with keys\n"
@@ -36,17 +87,16 @@ const char *Options::help() {
          "  verbosity=N       0 quiet, 1 startup notes and each rank's overview at the end\n"
          "  suppressions=FILE races not to report (lines race:PATTERN or call:PATTERN)\n"
          "  report_html=PATH  write the run's HTML report (rmarace-report) at the end\n"
-         "  report_sarif=PATH write the run's SARIF report (rmarace-report) at the end\n";
+         "  report_sarif=PATH write the run's SARIF report (rmarace-report) at the end\n"
+         "  schedule=normal|nasty  nasty: issue RMA calls as late and as reordered as MPI "
+         "allows\n"
+         "  nasty_stages=LIST stages of the nasty schedule: delay,reorder,split (default all)\n"
+         "  seed=N            seed of the nasty schedule (default: from the time, printed)\n";
 }
 
 Options Options::parse(const std::string &text, std::vector<std::string> &errors) {
   Options o;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t next = text.find(':', at);
-    if (next == std::string::npos) next = text.size();
-    std::string item = text.substr(at, next - at);
-    at = next + 1;
+  for (const std::string &item : splitAt(text, ':')) {
     if (item.empty()) continue;
     std::size_t eq = item.find('=');
     if (eq == std::string::npos) {
@@ -74,6 +124,12 @@ Options Options::parse(const std::string &text, std::vector<std::string> &errors
       ok = !value.empty(), o.reportHtml = value;
     else if (key == "report_sarif")
       ok = !value.empty(), o.reportSarif = value;
+    else if (key == "schedule")
+      ok = value == "normal" || value == "nasty", o.nastySchedule = value == "nasty";
+    else if (key == "nasty_stages")
+      ok = parseStages(value, o.nastyStages);
+    else if (key == "seed")
+      ok = parseSeed(value, o.seed);
     else {
       errors.push_back("unknown option '" + key + "'");
       continue;

@@ -1,10 +1,21 @@
 // Runtime options: RMARACE_OPTIONS=key=value:key=value (the sanitizer convention).
 #pragma once
 
+#include "rmarace/runtime/api.h"
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace rmarace::rt {
+
+// The stages of the pessimistic schedule, selectable one by one (nasty_stages=delay,reorder).
+enum NastyStage : unsigned {
+  kNastyDelay = 1u << 0,   // hold RMA calls until the completion call that forces them
+  kNastyReorder = 1u << 1, // issue what is issued together in a seeded random order
+  kNastySplit = 1u << 2,   // split large puts and gets into element or chunk pieces
+};
+inline constexpr unsigned kAllNastyStages = kNastyDelay | kNastyReorder | kNastySplit;
 
 struct Options {
   int exitcode = 66;        // exit code when races or errors were found; 0 keeps the program's own
@@ -17,10 +28,18 @@ struct Options {
   std::string reportHtml;   // rank 0 writes the HTML report of the log here at the end
   std::string reportSarif;  // rank 0 writes the SARIF report of the log here at the end
 
+  // The pessimistic schedule (docs/nasty.md): RMA calls are issued as late and in as hostile an
+  // order as the standard allows. Stages are bits of NastyStage; seed 0 means "pick one".
+  bool nastySchedule = false;
+  unsigned nastyStages = kAllNastyStages;
+  uint64_t seed = 0;
+
   // Parses the option string; unknown keys and malformed values are errors (returned, one
   // message each, naming the problem).
   static Options parse(const std::string &text, std::vector<std::string> &errors);
   static const char *help();
+  // "delay,reorder,split" for the stage bits (in that order).
+  RMARACE_API static std::string nastyStageNames(unsigned stages);
 };
 
 } // namespace rmarace::rt
