@@ -337,6 +337,7 @@ BENCHMARK_CAPTURE(BM_Scaling, neighbours, Pattern::Neighbours)->Apply(jobSizes);
 BENCHMARK_CAPTURE(BM_Scaling, fence, Pattern::Fence)->Apply(jobSizes);
 BENCHMARK_CAPTURE(BM_Scaling, barrier, Pattern::Barrier)->Apply(jobSizes);
 BENCHMARK_CAPTURE(BM_Scaling, neighbours_long, Pattern::Neighbours)->Apply(longRun);
+BENCHMARK_CAPTURE(BM_Scaling, fence_long, Pattern::Fence)->Apply(longRun);
 BENCHMARK_CAPTURE(BM_Scaling, barrier_long, Pattern::Barrier)->Apply(longRun);
 
 } // namespace
