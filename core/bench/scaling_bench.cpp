@@ -27,6 +27,7 @@
 // The races counter must stay 0: the patterns are race-free.
 //
 //   build/bin/rmarace-core-scaling-bench [--benchmark_filter=...]
+#include "null_host.h"
 #include "rmarace/core/ledger.h"
 #include "rmarace/core/process.h"
 #include "rmarace/core/wire.h"
@@ -83,18 +84,7 @@ void operator delete[](void *p, std::size_t) noexcept {
 namespace rmarace {
 namespace {
 
-class NullHost final : public ProcessHost {
-public:
-  Location resolve(LocationHandle h) override {
-    Location l;
-    l.file = "scaling.c";
-    l.line = static_cast<uint32_t>(h);
-    return l;
-  }
-  void reportRace(const RaceRecord &) override { ++races; }
-  void reportError(const ErrorRecord &) override {}
-  uint64_t races = 0;
-};
+using bench::NullHost;
 
 enum class Pattern { Neighbours, Fence, Barrier };
 
@@ -126,6 +116,8 @@ double cpuNow() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+// The size of a signal's payload on the wire, packed as MpiTransport's packPayload does
+// (intercept/mpi/mpi_transport.cpp).
 std::size_t payloadBytes(const ClockPayload &p) {
   std::vector<std::byte> out;
   WireWriter w(out);
