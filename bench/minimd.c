@@ -12,7 +12,17 @@
  * local copies, as miniMD does when the neighbour is the rank itself. Integration is velocity
  * Verlet.
  *
- * Usage: minimd [cells [steps]]   (cells: FCC unit cells per box edge) */
+ * Built with MINIMD_WINDOW defined to 1 (bench/minimd_window.c), the position array of the owned
+ * and ghost atoms lives in the window too, behind the two exchange areas: binning, the neighbour
+ * list build, the force loop and the integration then load and store window memory, and the ghost
+ * positions are fetched into the origin's own window. Race freedom is unchanged: no rank
+ * accesses another's position array (the gets read only the exchange areas), and the ghost
+ * positions an MPI_Get writes are read only after the MPI_Win_unlock_all that completes it. The
+ * array has a fixed capacity there (the window cannot grow), sized for the slab, its ghost shell
+ * and density fluctuations; the program fails loudly if it overflows.
+ *
+ * Usage: minimd [cells [steps]]   (cells: FCC unit cells per box edge; default 27 100, 24 100
+ * for minimd_window) */
 #include <math.h>
 #include <mpi.h>
 #include <stdint.h>
@@ -26,6 +36,13 @@
 #define CUTNEIGH (CUTFORCE + 0.3)
 #define DT 0.005
 #define REBUILD_EVERY 20
+#ifndef MINIMD_WINDOW
+#define MINIMD_WINDOW 0 /* 1: the positions live in the window (bench/minimd_window.c) */
+#endif
+#define NAME (MINIMD_WINDOW ? "minimd_window" : "minimd")
+/* miniMD's in.lj.miniMD has 32; scaled to 2 to 4 s natively with 4 ranks on 2 cores. The window
+ * build reads its positions through the tool's checks, so it runs a smaller box. */
+#define DEFAULT_CELLS (MINIMD_WINDOW ? 24 : 27)
 
 enum { NSWAPS = 6 }; /* swap 2d + dir sends to the lower (dir 0) or upper (dir 1) side along d */
 
@@ -38,6 +55,7 @@ typedef struct {
   int rank, nprocs, lower, upper; /* x neighbours, periodic */
   double len, lo, hi;             /* box edge and my slab [lo, hi) along x */
   int nlocal, nghost, cap;        /* atoms: owned ones first, then ghosts */
+  int xcap;                       /* with MINIMD_WINDOW: the fixed capacity of x in atoms */
   double *x, *v, *f;              /* three components per atom; v and f of owned atoms only */
   List send[NSWAPS];              /* atoms whose positions each swap sends */
   int first_recv[NSWAPS], nrecv[NSWAPS];
@@ -54,7 +72,7 @@ typedef struct {
 static void *xrealloc(void *p, size_t bytes) {
   p = realloc(p, bytes);
   if (!p) {
-    fprintf(stderr, "minimd: out of memory\n");
+    fprintf(stderr, "%s: out of memory\n", NAME);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   return p;
@@ -62,8 +80,13 @@ static void *xrealloc(void *p, size_t bytes) {
 
 static void reserve_atoms(Sim *s, int n) {
   if (n <= s->cap) return;
-  s->cap = 2 * n;
-  s->x = xrealloc(s->x, 3 * sizeof(double) * s->cap);
+  if (MINIMD_WINDOW && n > s->xcap) {
+    fprintf(stderr, "%s: rank %d: %d atoms overflow the window's position array (%d)\n", NAME,
+            s->rank, n, s->xcap);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  s->cap = MINIMD_WINDOW && 2 * n > s->xcap ? s->xcap : 2 * n;
+  if (!MINIMD_WINDOW) s->x = xrealloc(s->x, 3 * sizeof(double) * s->cap);
   s->v = xrealloc(s->v, 3 * sizeof(double) * s->cap);
   s->f = xrealloc(s->f, 3 * sizeof(double) * s->cap);
 }
@@ -80,7 +103,7 @@ static void push(List *l, int atom) {
  * when it does not fit. */
 static double *record(Sim *s, int a, long k, int w) {
   if (1 + (k + 1) * w > s->area) {
-    fprintf(stderr, "minimd: rank %d: window area overflow\n", s->rank);
+    fprintf(stderr, "%s: rank %d: window area overflow\n", NAME, s->rank);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   return s->buf + a * s->area + 1 + k * w;
@@ -376,7 +399,7 @@ int main(int argc, char **argv) {
   Sim s = {.maxneigh = 128};
   MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &s.nprocs);
-  int cells = argc > 1 ? atoi(argv[1]) : 27;
+  int cells = argc > 1 ? atoi(argv[1]) : DEFAULT_CELLS;
   int steps = argc > 2 ? atoi(argv[2]) : 100;
   s.lower = (s.rank + s.nprocs - 1) % s.nprocs;
   s.upper = (s.rank + 1) % s.nprocs;
@@ -385,7 +408,7 @@ int main(int argc, char **argv) {
   s.hi = s.rank == s.nprocs - 1 ? s.len : s.len * (s.rank + 1) / s.nprocs;
   if (s.len / s.nprocs < CUTNEIGH) {
     if (s.rank == 0)
-      fprintf(stderr, "minimd: box of %d cells too small for %d ranks\n", cells, s.nprocs);
+      fprintf(stderr, "%s: box of %d cells too small for %d ranks\n", NAME, cells, s.nprocs);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
 
@@ -403,8 +426,16 @@ int main(int argc, char **argv) {
    * atoms leaving the slab (fewer, of two vectors each). */
   long border = (long)(1.5 * DENSITY * CUTNEIGH * s.len * s.len) + 256;
   s.area = 1 + 3 * border;
-  MPI_Win_allocate(2 * s.area * (MPI_Aint)sizeof(double), sizeof(double), MPI_INFO_NULL,
-                   MPI_COMM_WORLD, &s.buf, &s.win);
+  long positions = 0; /* doubles of the position array in the window */
+  if (MINIMD_WINDOW) {
+    /* The slab and its ghost shell at the mean density, with room for fluctuations. */
+    double shell = (s.hi - s.lo + 2 * CUTNEIGH) * (s.len + 2 * CUTNEIGH) * (s.len + 2 * CUTNEIGH);
+    s.xcap = (int)(1.25 * DENSITY * shell) + 1024;
+    positions = 3L * s.xcap;
+  }
+  MPI_Win_allocate((2 * s.area + positions) * (MPI_Aint)sizeof(double), sizeof(double),
+                   MPI_INFO_NULL, MPI_COMM_WORLD, &s.buf, &s.win);
+  if (MINIMD_WINDOW) s.x = s.buf + 2 * s.area;
 
   create_atoms(&s, cells);
   borders(&s);
@@ -437,14 +468,14 @@ int main(int argc, char **argv) {
   if (s.rank == 0) {
     double energy = 0.0;
     for (int r = 0; r < 2 * s.nprocs; r++) energy += parts[r];
-    printf("minimd: cells=%d atoms=%ld steps=%d ranks=%d\n", cells, natoms, steps, s.nprocs);
+    printf("%s: cells=%d atoms=%ld steps=%d ranks=%d\n", NAME, cells, natoms, steps, s.nprocs);
     printf("checksum: %ld %.17g\n", natoms, energy / natoms);
     free(parts);
   }
 
   MPI_Win_free(&s.win);
   for (int sw = 0; sw < NSWAPS; sw++) free(s.send[sw].at);
-  free(s.x);
+  if (!MINIMD_WINDOW) free(s.x);
   free(s.v);
   free(s.f);
   free(s.numneigh);

@@ -3,6 +3,7 @@
 // closing the concurrent regions of 1000 pending RMA operations at the origin and the target.
 //
 //   build/bin/rmarace-core-bench [--benchmark_filter=...]
+#include "null_host.h"
 #include "rmarace/core/history.h"
 #include "rmarace/core/process.h"
 #include "rmarace/core/vector_clock.h"
@@ -41,18 +42,7 @@ BENCHMARK(BM_VectorClockMerge)->Arg(64)->Arg(1024);
 // ---- Processes
 // -------------------------------------------------------------------------------------
 
-class NullHost final : public ProcessHost {
-public:
-  Location resolve(LocationHandle h) override {
-    Location l;
-    l.file = "bench.c";
-    l.line = static_cast<uint32_t>(h);
-    return l;
-  }
-  void reportRace(const RaceRecord &) override { ++races; }
-  void reportError(const ErrorRecord &) override {}
-  uint64_t races = 0;
-};
+using bench::NullHost;
 
 constexpr SegmentId kWin = 1;
 constexpr uint64_t kWinBytes = 1 << 20;
