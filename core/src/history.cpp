@@ -180,10 +180,10 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
     // history: the same transition applies to all of them, and the visit of the first granule
     // found every race the others would (only the offset differs, and a race is reported once).
-    while (g + kGranule <= end && *++cell == from) {
-      *cell = to;
-      g += kGranule;
-    }
+    SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
+    SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
+    std::fill(cell + 1, runEnd, to);
+    g += static_cast<Address>(runEnd - cell - 1) * kGranule;
   }
 }
 
