@@ -30,7 +30,7 @@ int main(void)
     }
     if (me == 2) {
         double v = shmem_double_atomic_fetch(&d, 1);
-        printf("d = %f\n", v);
+        printf("d = %s\n", v == 0.0 || v == 2.5 ? "0 or 2.5 (either order)" : "neither");
     }
     shmem_barrier_all();
     if (me == 1)
