@@ -60,6 +60,8 @@ struct PendingBuffer {
   const CallBase *RmaCall;
   const LocalBuffer *Model;
   Bytes Buffer;
+  // GASPI: the queue, when it is a constant.
+  std::optional<uint64_t> Queue;
 };
 
 // An access that certainly happens: in its own function, or on every call of a helper.
@@ -152,6 +154,7 @@ private:
   std::vector<LocalBufferRace> Races;
   DenseSet<std::pair<const Instruction *, const CallBase *>> Reported;
 
+  const SmallVector<LocalBuffer, 3> &localBuffersOf(const CallBase &Call);
   std::optional<Place> placeOf(const Value *Pointer, const Function &F);
   std::optional<Bytes> bufferOf(const CallBase &Call, const LocalBuffer &Buffer);
   std::optional<Bytes> touchedBy(const MemoryAccess &Access, const Function &F);
@@ -436,23 +439,31 @@ std::vector<StartPoint> LocalBufferChecker::startPointsOf(const Function &F) {
     if (const Function *Helper = helperCalledBy(I)) {
       for (const StartPoint &Inner : pendingAtReturnOf(*Helper))
         if (std::optional<Place> Where = inCaller(Inner.Pending.Buffer.Where, *Call))
-          Starts.push_back(
-              {&I,
-               {Inner.Pending.RmaCall, Inner.Pending.Model, {*Where, Inner.Pending.Buffer.Size}}});
+          Starts.push_back({&I,
+                            {Inner.Pending.RmaCall,
+                             Inner.Pending.Model,
+                             {*Where, Inner.Pending.Buffer.Size},
+                             Inner.Pending.Queue}});
       continue;
     }
-    const auto *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts());
-    if (!Callee) continue;
-    auto [It, Inserted] = Models.try_emplace(Callee->getName().str());
-    if (Inserted) It->second = pendingLocalBuffersOf(Callee->getName());
-    for (const LocalBuffer &Model : It->second)
+    for (const LocalBuffer &Model : localBuffersOf(*Call))
       if (std::optional<Bytes> Buffer = bufferOf(*Call, Model))
-        Starts.push_back({&I, {Call, &Model, *Buffer}});
+        Starts.push_back({&I, {Call, &Model, *Buffer, constantArgument(*Call, Model.Queue)}});
   }
   return Starts;
 }
 
-// The accesses certainly made by I: its own, or those of the helper it calls.
+const SmallVector<LocalBuffer, 3> &LocalBufferChecker::localBuffersOf(const CallBase &Call) {
+  static const SmallVector<LocalBuffer, 3> None;
+  const auto *Callee = dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts());
+  if (!Callee) return None;
+  auto [It, Inserted] = Models.try_emplace(Callee->getName().str());
+  if (Inserted) It->second = pendingLocalBuffersOf(Callee->getName());
+  return It->second;
+}
+
+// The accesses certainly made by I: its own, those of the helper it calls, or the local buffers of
+// the RMA call it is (a get into the origin buffer of a pending put races too; Table 2.1).
 std::vector<CertainAccess>
 LocalBufferChecker::accessesAt(const Instruction &I,
                                const DenseMap<const Instruction *, CertainAccess> &Own) {
@@ -463,6 +474,10 @@ LocalBufferChecker::accessesAt(const Instruction &I,
     for (const CertainAccess &Inner : certainAccessesOf(*Helper))
       if (std::optional<Place> Where = inCaller(Inner.Touched.Where, cast<CallBase>(I)))
         Result.push_back({Inner.Inst, Inner.Writes, {*Where, Inner.Touched.Size}});
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    for (const LocalBuffer &Model : localBuffersOf(*Call))
+      if (std::optional<Bytes> Buffer = bufferOf(*Call, Model))
+        Result.push_back({&I, Model.LibraryWrites, *Buffer});
   return Result;
 }
 
@@ -476,6 +491,17 @@ void LocalBufferChecker::walk(const StartPoint &Start, const Function &F,
   const PendingBuffer &Pending = Start.Pending;
   const Instruction *BaseDefinition = Pending.Buffer.Where.definition();
   auto Restarts = [&](const Instruction &I) { return &I == Start.At || &I == BaseDefinition; };
+  // A completion of another queue completes nothing of this operation.
+  auto Completes = [&](const Instruction &I) {
+    if (!mayComplete(I)) return false;
+    const auto *Call = dyn_cast<CallBase>(&I);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    std::optional<unsigned> QueueArg =
+        Callee ? completedQueueArgument(Callee->getName()) : std::nullopt;
+    if (!QueueArg || !Pending.Queue) return true;
+    std::optional<uint64_t> Queue = constantArgument(*Call, int(*QueueArg));
+    return !Queue || *Queue == *Pending.Queue;
+  };
 
   const DenseMap<const Instruction *, CertainAccess> &Own = knownAccessesOf(F);
 
@@ -484,7 +510,7 @@ void LocalBufferChecker::walk(const StartPoint &Start, const Function &F,
   bool ReturnsPending = false;
   forEachReachable(*Start.At, [&](const Instruction &I) {
     if (Restarts(I)) return true;
-    if (mayComplete(I)) {
+    if (Completes(I)) {
       Completions.push_back(&I);
       return true;
     }

@@ -1,5 +1,7 @@
 #include "LocalBufferDiagnostics.h"
 
+#include "RmaApi.h"
+
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
@@ -36,6 +38,10 @@ StringRef calleeName(const CallBase &Call) {
 std::string accessDescription(const LocalBufferRace &Race) {
   if (isa<LoadInst>(Race.Access)) return "load of";
   if (isa<StoreInst>(Race.Access)) return "store to";
+  // Another RMA call that uses the buffer as one of its own.
+  if (const auto *Call = dyn_cast<CallBase>(Race.Access))
+    if (marksCallSite(calleeName(*Call)))
+      return (calleeName(*Call) + (Race.AccessWrites ? " writing" : " reading")).str();
   return Race.AccessWrites ? "write to" : "read of";
 }
 

@@ -142,8 +142,11 @@ using Buffer = LocalBuffer;
 const llvm::StringLiteral MpiRequestBasedCalls[] = {"MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
                                                     "MPI_Rget_accumulate"};
 
-const llvm::StringLiteral RankQueries[] = {"MPI_Comm_rank", "MPI_Comm_size",   "shmem_my_pe",
-                                           "shmem_n_pes",   "gaspi_proc_rank", "gaspi_proc_num"};
+// Calls that complete no operation: rank queries, the start of a passive target epoch, and
+// OpenSHMEM's fence, which only orders delivery (OpenSHMEM 1.5 section 9.9.1).
+const llvm::StringLiteral CompleteNothing[] = {
+    "MPI_Comm_rank",  "MPI_Comm_size", "shmem_my_pe",      "shmem_n_pes", "gaspi_proc_rank",
+    "gaspi_proc_num", "MPI_Win_lock",  "MPI_Win_lock_all", "shmem_fence", "shmem_ctx_fence"};
 
 struct MpiLocalBuffers {
   llvm::StringLiteral Name;
@@ -225,12 +228,24 @@ llvm::SmallVector<LocalBuffer, 3> shmemBuffers(llvm::StringRef Name) {
 // [offset_local, offset_local + size) of segment_id_local until gaspi_wait on their queue.
 llvm::SmallVector<LocalBuffer, 3> gaspiBuffers(llvm::StringRef Name) {
   constexpr int SegmentArg = 0, OffsetArg = 1, SizeArg = 5;
+  // The queue argument: after the size, and after the notification id and value when there are.
+  constexpr int QueueArg = 6, ReadNotifyQueueArg = 7, WriteNotifyQueueArg = 8;
   llvm::SmallVector<LocalBuffer, 3> Buffers;
   bool Write = Name == "gaspi_write" || Name == "gaspi_write_notify";
   bool Read = Name == "gaspi_read" || Name == "gaspi_read_notify";
-  if (Write || Read)
-    Buffers.push_back({Write ? "source" : "destination", Read, Buffer::None, SegmentArg, OffsetArg,
-                       SizeArg, Buffer::None, 1});
+  if (!Write && !Read) return Buffers;
+  Buffer B{Write ? "source" : "destination",
+           Read,
+           Buffer::None,
+           SegmentArg,
+           OffsetArg,
+           SizeArg,
+           Buffer::None,
+           1};
+  B.Queue = Name == "gaspi_write_notify"  ? WriteNotifyQueueArg
+            : Name == "gaspi_read_notify" ? ReadNotifyQueueArg
+                                          : QueueArg;
+  Buffers.push_back(B);
   return Buffers;
 }
 
@@ -257,6 +272,12 @@ llvm::SmallVector<LocalBuffer, 3> pendingLocalBuffersOf(llvm::StringRef Name) {
   return Buffers;
 }
 
+std::optional<unsigned> completedQueueArgument(llvm::StringRef Name) {
+  // gaspi_wait(queue, timeout) completes the operations posted to its queue only.
+  if (plainName(Name) == "gaspi_wait") return 0;
+  return std::nullopt;
+}
+
 bool completesNothing(llvm::StringRef Name) {
   std::string Plain = plainName(Name);
   llvm::StringRef Function(Plain);
@@ -264,7 +285,7 @@ bool completesNothing(llvm::StringRef Name) {
     // Starting an operation completes no other one; the request-based calls only return a
     // request.
     return true;
-  return isOneOf(Function, RankQueries);
+  return isOneOf(Function, CompleteNothing);
 }
 
 ArgumentRole RmaFunction::roleOf(unsigned ArgNo) const {

@@ -90,6 +90,8 @@ struct LocalBuffer {
   // The argument with the MPI datatype of an element, or None when ElementSize gives its size.
   int Datatype = None;
   unsigned ElementSize = 1;
+  // GASPI: the argument with the queue the operation is posted to.
+  int Queue = None;
 };
 
 // The local buffers of a call to `Name` that stay in use after the call returns: those of the MPI
@@ -98,8 +100,12 @@ struct LocalBuffer {
 // are locally complete at return have none.
 llvm::SmallVector<LocalBuffer, 3> pendingLocalBuffersOf(llvm::StringRef Name);
 
+// For a call that completes only the operations posted to one queue (gaspi_wait, dissertation
+// section 2.2.3), the argument that names the queue.
+std::optional<unsigned> completedQueueArgument(llvm::StringRef Name);
+
 // Whether a call to `Name` certainly completes no earlier RMA operation: the calls that only start
-// operations, and queries of the process's rank.
+// operations, queries of the process's rank, the start of passive target epochs, shmem_fence.
 bool completesNothing(llvm::StringRef Name);
 
 // Whether the location of a call to `Name` is recorded for reports (call-site marking): every
