@@ -39,3 +39,19 @@ int read_then_load(void) {
   gaspi_wait(0, GASPI_BLOCK);
   return early;
 }
+
+// gaspi_wait completes the operations of its own queue only.
+void wait_for_other_queue(gaspi_queue_id_t queue) {
+  gaspi_pointer_t pointer;
+  gaspi_segment_ptr(2, &pointer);
+  char *seg = pointer;
+  // CHECK: gaspi.c:[[#@LINE+4]]:11: warning: store to the source buffer of gaspi_write before the operation is locally complete [-Wrmarace-local-buffer]
+  // CHECK-NEXT: gaspi.c:[[#@LINE+1]]:3: note: gaspi_write called here
+  gaspi_write(2, 0, 1, 2, 0, 1, 0, GASPI_BLOCK);
+  gaspi_wait(1, GASPI_BLOCK);
+  seg[0] = 1;
+  gaspi_write(2, 0, 1, 2, 0, 1, 0, GASPI_BLOCK);
+  gaspi_wait(queue, GASPI_BLOCK);
+  seg[0] = 2;
+  gaspi_wait(0, GASPI_BLOCK);
+}

@@ -28,3 +28,19 @@ void rget_then_store(MPI_Win win, int *result) {
   MPI_Wait(&request, MPI_STATUS_IGNORE);
   result[0] = 0;
 }
+
+// Another RMA call that uses the buffer: MPI_Put reads what MPI_Get may still write (Table 2.1);
+// two calls that only read one buffer do not race.
+void get_then_put(MPI_Win win) {
+  int buf[2] = {0, 0};
+  MPI_Win_lock_all(0, win);
+  // CHECK: mpi-get.c:[[#@LINE+3]]:3: warning: MPI_Put reading the origin buffer of MPI_Get before the operation is locally complete [-Wrmarace-local-buffer]
+  // CHECK-NEXT: mpi-get.c:[[#@LINE+1]]:3: note: MPI_Get called here
+  MPI_Get(buf, 2, MPI_INT, 1, 0, 2, MPI_INT, win);
+  MPI_Put(&buf[1], 1, MPI_INT, 1, 4, 1, MPI_INT, win);
+  MPI_Win_unlock_all(win);
+  MPI_Win_lock_all(0, win);
+  MPI_Put(buf, 2, MPI_INT, 1, 0, 2, MPI_INT, win);
+  MPI_Put(buf, 2, MPI_INT, 2, 0, 2, MPI_INT, win);
+  MPI_Win_unlock_all(win);
+}
