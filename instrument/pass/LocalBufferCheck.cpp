@@ -491,6 +491,18 @@ void LocalBufferChecker::walk(const StartPoint &Start, const Function &F,
   const PendingBuffer &Pending = Start.Pending;
   const Instruction *BaseDefinition = Pending.Buffer.Where.definition();
   auto Restarts = [&](const Instruction &I) { return &I == Start.At || &I == BaseDefinition; };
+  // Two RMA calls on one buffer are often made by different processes, under tests of the rank
+  // that the paths between them do not tell apart: a second call counts only when it runs
+  // whenever the first does (it post-dominates the start).
+  const PostDominatorTree &PDT =
+      FAM.getResult<PostDominatorTreeAnalysis>(const_cast<Function &>(F));
+  auto RunsAfterStart = [&](const Instruction &I) {
+    return PDT.dominates(I.getParent(), Start.At->getParent());
+  };
+  auto StartsOperation = [&](const Instruction &I) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    return Call && !localBuffersOf(*Call).empty();
+  };
   // A completion of another queue completes nothing of this operation.
   auto Completes = [&](const Instruction &I) {
     if (!mayComplete(I)) return false;
@@ -517,7 +529,7 @@ void LocalBufferChecker::walk(const StartPoint &Start, const Function &F,
     if (isa<ReturnInst>(I)) ReturnsPending = true;
     for (const CertainAccess &Access : accessesAt(I, Own))
       if ((Access.Writes || Pending.Model->LibraryWrites) &&
-          Access.Touched.overlaps(Pending.Buffer))
+          Access.Touched.overlaps(Pending.Buffer) && (!StartsOperation(I) || RunsAfterStart(I)))
         Candidates.push_back({&I, Access});
     return false;
   });

@@ -45,7 +45,7 @@ void wait_for_other_queue(gaspi_queue_id_t queue) {
   gaspi_pointer_t pointer;
   gaspi_segment_ptr(2, &pointer);
   char *seg = pointer;
-  // CHECK: gaspi.c:[[#@LINE+4]]:11: warning: store to the source buffer of gaspi_write before the operation is locally complete [-Wrmarace-local-buffer]
+  // CHECK: gaspi.c:[[#@LINE+4]]:10: warning: store to the source buffer of gaspi_write before the operation is locally complete [-Wrmarace-local-buffer]
   // CHECK-NEXT: gaspi.c:[[#@LINE+1]]:3: note: gaspi_write called here
   gaspi_write(2, 0, 1, 2, 0, 1, 0, GASPI_BLOCK);
   gaspi_wait(1, GASPI_BLOCK);

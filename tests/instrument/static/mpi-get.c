@@ -44,3 +44,15 @@ void get_then_put(MPI_Win win) {
   MPI_Put(buf, 2, MPI_INT, 2, 0, 2, MPI_INT, win);
   MPI_Win_unlock_all(win);
 }
+
+// Two gets into one buffer under different rank tests are made by different processes: a second
+// RMA call counts only when it runs whenever the first does.
+void gets_of_two_ranks(MPI_Win win, int rank) {
+  int buf = 0;
+  MPI_Win_fence(0, win);
+  if (rank == 0)
+    MPI_Get(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+  if (rank == 2)
+    MPI_Get(&buf, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+  MPI_Win_fence(0, win);
+}
