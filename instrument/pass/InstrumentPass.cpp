@@ -3,6 +3,8 @@
 #include "AccessInstrumenter.h"
 #include "InstrumentationListing.h"
 #include "InstrumentationPlan.h"
+#include "LocalBufferCheck.h"
+#include "LocalBufferDiagnostics.h"
 
 #include "llvm/IR/Module.h"
 
@@ -18,6 +20,13 @@ constexpr const char *InstrumentedFlag = "rmarace.instrumented";
 
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (M.getModuleFlag(InstrumentedFlag)) return PreservedAnalyses::all();
+  // Before instrumenting: the runtime calls added would end every search for an access.
+  LocalBufferSeverity Check = instrumentationOptions().LocalBufferCheck;
+  if (Check != LocalBufferSeverity::Off) {
+    FunctionAnalysisManager &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    reportLocalBufferRaces(M.getContext(), findLocalBufferRaces(M, FAM), Check);
+  }
   const InstrumentationPlan &Plan = MAM.getResult<InstrumentationPlanAnalysis>(M);
   if (Plan.Options.List) writeListing(Plan, M);
   AccessInstrumenter Instrumenter(M);

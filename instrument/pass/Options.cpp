@@ -51,6 +51,14 @@ llvm::cl::opt<std::string>
              llvm::cl::desc("Append the instrumentation listing to this file instead of stderr"),
              llvm::cl::value_desc("path"), llvm::cl::cat(Category));
 
+llvm::cl::opt<LocalBufferSeverity> LocalBuffer(
+    "rmarace-local-buffer",
+    llvm::cl::desc("Report at compile time accesses to local buffers of pending RMA operations"),
+    llvm::cl::init(LocalBufferSeverity::Off), llvm::cl::cat(Category),
+    llvm::cl::values(clEnumValN(LocalBufferSeverity::Off, "off", "no check (default)"),
+                     clEnumValN(LocalBufferSeverity::Warning, "warning", "as warnings"),
+                     clEnumValN(LocalBufferSeverity::Error, "error", "as errors")));
+
 } // namespace
 
 InstrumentationOptions instrumentationOptions() {
@@ -63,6 +71,7 @@ InstrumentationOptions instrumentationOptions() {
   Options.LoopRanges = LoopRanges;
   Options.List = List || !ListFile.empty();
   Options.ListFile = ListFile;
+  Options.LocalBufferCheck = LocalBuffer;
   return Options;
 }
 

@@ -15,6 +15,10 @@ enum class InstrumentationMode {
   Full
 };
 
+// What the compile-time local buffer check (LocalBufferCheck.h) does with what it finds. The
+// compiler wrappers choose it from clang's warning options (-Werror, -Wno-rmarace-local-buffer).
+enum class LocalBufferSeverity { Off, Warning, Error };
+
 struct InstrumentationOptions {
   InstrumentationMode Mode = InstrumentationMode::Selective;
   // The module is a whole program (the link step of rmarace-cc): its externally visible symbols are
@@ -30,6 +34,8 @@ struct InstrumentationOptions {
   // Print per-function counts of instrumented accesses to ListFile (appending) or stderr.
   bool List = false;
   std::string ListFile;
+  // The compile-time local buffer check; off unless asked for (the wrappers ask for it).
+  LocalBufferSeverity LocalBufferCheck = LocalBufferSeverity::Off;
 };
 
 InstrumentationOptions instrumentationOptions();

@@ -1,8 +1,10 @@
 #include "RmaApi.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cstring>
 #include <string>
 
 namespace rmarace {
@@ -127,7 +129,164 @@ std::optional<RmaFunction> lookupGaspi(llvm::StringRef Name) {
   return Model;
 }
 
+// The function a profiling name (PMPI_Put, pshmem_putmem, pgaspi_write) implements.
+std::string plainName(llvm::StringRef Name) {
+  std::string Plain = Name.str();
+  if (Name.startswith("PMPI_") || Name.startswith("pshmem_") || Name.startswith("pgaspi_"))
+    Plain.erase(0, 1);
+  return Plain;
+}
+
+using Buffer = LocalBuffer;
+
+const llvm::StringLiteral MpiRequestBasedCalls[] = {"MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
+                                                    "MPI_Rget_accumulate"};
+
+// Calls that complete no operation: rank queries, the start of a passive target epoch, and
+// OpenSHMEM's fence, which only orders delivery (OpenSHMEM 1.5 section 9.9.1).
+const llvm::StringLiteral CompleteNothing[] = {
+    "MPI_Comm_rank",  "MPI_Comm_size", "shmem_my_pe",      "shmem_n_pes", "gaspi_proc_rank",
+    "gaspi_proc_num", "MPI_Win_lock",  "MPI_Win_lock_all", "shmem_fence", "shmem_ctx_fence"};
+
+struct MpiLocalBuffers {
+  llvm::StringLiteral Name;
+  Buffer Buffers[3];
+};
+
+// MPI-3.1 section 11.3: the origin, compare and result buffers of the communication calls may be
+// accessed by MPI until the operation completes locally (section 11.5; dissertation Table 2.1).
+// The request-based calls have the same buffers. {Role, LibraryWrites, Pointer, Segment, Offset,
+// Count, Datatype}.
+const MpiLocalBuffers MpiBuffers[] = {
+    {"MPI_Put", {{"origin", false, 0, Buffer::None, Buffer::None, 1, 2}}},
+    {"MPI_Get", {{"origin", true, 0, Buffer::None, Buffer::None, 1, 2}}},
+    {"MPI_Accumulate", {{"origin", false, 0, Buffer::None, Buffer::None, 1, 2}}},
+    {"MPI_Get_accumulate",
+     {{"origin", false, 0, Buffer::None, Buffer::None, 1, 2},
+      {"result", true, 3, Buffer::None, Buffer::None, 4, 5}}},
+    {"MPI_Fetch_and_op",
+     {{"origin", false, 0, Buffer::None, Buffer::None, Buffer::None, 2},
+      {"result", true, 1, Buffer::None, Buffer::None, Buffer::None, 2}}},
+    {"MPI_Compare_and_swap",
+     {{"origin", false, 0, Buffer::None, Buffer::None, Buffer::None, 3},
+      {"compare", false, 1, Buffer::None, Buffer::None, Buffer::None, 3},
+      {"result", true, 2, Buffer::None, Buffer::None, Buffer::None, 3}}},
+};
+
+// Sizes of the C types in the names of typed OpenSHMEM routines (OpenSHMEM 1.5 Table 5) on the
+// LP64 targets rmarace supports; unknown names count as one byte, which is never more than the
+// real size.
+unsigned shmemElementSize(llvm::StringRef Type) {
+  return llvm::StringSwitch<unsigned>(Type)
+      .Cases("mem", "char", "schar", "uchar", "int8", "uint8", "8", 1)
+      .Cases("short", "ushort", "int16", "uint16", "16", 2)
+      .Cases("int", "uint", "float", "int32", "uint32", "32", 4)
+      .Cases("long", "ulong", "longlong", "ulonglong", "double", "int64", "uint64", 8)
+      .Cases("size", "ptrdiff", "64", 8)
+      .Cases("longdouble", "128", 16)
+      .Default(1);
+}
+
+// OpenSHMEM 1.5 sections 9.5 and 9.7: a nonblocking put reads its source, a nonblocking get or
+// fetching atomic writes its destination or fetch buffer, until shmem_quiet.
+llvm::SmallVector<LocalBuffer, 3> shmemBuffers(llvm::StringRef Name) {
+  llvm::SmallVector<LocalBuffer, 3> Buffers;
+  if (!Name.consume_front("shmem_") || !Name.consume_back("_nbi")) return Buffers;
+  // Context routines take the context first.
+  int Shift = Name.consume_front("ctx_") ? 1 : 0;
+  Buffer B;
+  std::size_t AtomicAt = Name.find("atomic_");
+  if (AtomicAt != llvm::StringRef::npos) {
+    if (!Name.contains("fetch") && !Name.contains("swap")) return Buffers;
+    B = {"fetch",      true,
+         Shift,        Buffer::None,
+         Buffer::None, Buffer::None,
+         Buffer::None, shmemElementSize(Name.take_front(AtomicAt).rtrim('_'))};
+  } else if (Name.contains("put") || Name.contains("get")) {
+    bool Put = Name.contains("put");
+    llvm::StringRef Verb = Put ? "put" : "get";
+    std::size_t VerbAt = Name.find(Verb);
+    llvm::StringRef Type = Name.take_front(VerbAt).rtrim('_');
+    llvm::StringRef Suffix = Name.drop_front(VerbAt + Verb.size());
+    if (Type.empty()) Type = Suffix.take_until([](char C) { return C == '_'; });
+    B = {Put ? "source" : "destination",
+         !Put,
+         Shift + (Put ? 1 : 0),
+         Buffer::None,
+         Buffer::None,
+         Shift + 2,
+         Buffer::None,
+         shmemElementSize(Type)};
+  } else {
+    return Buffers;
+  }
+  Buffers.push_back(B);
+  return Buffers;
+}
+
+// GASPI (dissertation section 2.2.3, Table 4.2): gaspi_write reads and gaspi_read writes
+// [offset_local, offset_local + size) of segment_id_local until gaspi_wait on their queue.
+llvm::SmallVector<LocalBuffer, 3> gaspiBuffers(llvm::StringRef Name) {
+  constexpr int SegmentArg = 0, OffsetArg = 1, SizeArg = 5;
+  // The queue argument: after the size, and after the notification id and value when there are.
+  constexpr int QueueArg = 6, ReadNotifyQueueArg = 7, WriteNotifyQueueArg = 8;
+  llvm::SmallVector<LocalBuffer, 3> Buffers;
+  bool Write = Name == "gaspi_write" || Name == "gaspi_write_notify";
+  bool Read = Name == "gaspi_read" || Name == "gaspi_read_notify";
+  if (!Write && !Read) return Buffers;
+  Buffer B{Write ? "source" : "destination",
+           Read,
+           Buffer::None,
+           SegmentArg,
+           OffsetArg,
+           SizeArg,
+           Buffer::None,
+           1};
+  B.Queue = Name == "gaspi_write_notify"  ? WriteNotifyQueueArg
+            : Name == "gaspi_read_notify" ? ReadNotifyQueueArg
+                                          : QueueArg;
+  Buffers.push_back(B);
+  return Buffers;
+}
+
 } // namespace
+
+llvm::SmallVector<LocalBuffer, 3> pendingLocalBuffersOf(llvm::StringRef Name) {
+  std::string Plain = plainName(Name);
+  llvm::StringRef Function(Plain);
+  llvm::SmallVector<LocalBuffer, 3> Buffers;
+  if (Function.endswith("_c")) Function = Function.drop_back(2);
+  // MPI_Rput and friends: the buffers of MPI_Put and friends.
+  std::string Blocking;
+  if (isOneOf(Function, MpiRequestBasedCalls)) {
+    Blocking = "MPI_" + Function.drop_front(std::strlen("MPI_R")).str();
+    Blocking[std::strlen("MPI_")] = llvm::toUpper(Blocking[std::strlen("MPI_")]);
+    Function = Blocking;
+  }
+  for (const MpiLocalBuffers &Entry : MpiBuffers)
+    if (Entry.Name == Function)
+      for (const Buffer &B : Entry.Buffers)
+        if (B.Pointer != Buffer::None) Buffers.push_back(B);
+  if (Function.startswith("shmem_")) return shmemBuffers(Function);
+  if (Function.startswith("gaspi_")) return gaspiBuffers(Function);
+  return Buffers;
+}
+
+std::optional<unsigned> completedQueueArgument(llvm::StringRef Name) {
+  // gaspi_wait(queue, timeout) completes the operations posted to its queue only.
+  if (plainName(Name) == "gaspi_wait") return 0;
+  return std::nullopt;
+}
+
+bool completesNothing(llvm::StringRef Name) {
+  std::string Plain = plainName(Name);
+  llvm::StringRef Function(Plain);
+  if (!pendingLocalBuffersOf(Function).empty())
+    // Starting an operation completes no other one; the request-based calls only return a
+    // request.
+    return true;
+  return isOneOf(Function, CompleteNothing);
+}
 
 ArgumentRole RmaFunction::roleOf(unsigned ArgNo) const {
   for (auto [Index, Role] : Roles)
@@ -137,9 +296,7 @@ ArgumentRole RmaFunction::roleOf(unsigned ArgNo) const {
 
 std::optional<RmaFunction> lookupRmaFunction(llvm::StringRef Name, unsigned NumArgs) {
   // A profiling name (PMPI_Put, pshmem_putmem, pgaspi_write) behaves as the function it implements.
-  std::string Plain = Name.str();
-  if (Name.startswith("PMPI_") || Name.startswith("pshmem_") || Name.startswith("pgaspi_"))
-    Plain.erase(0, 1);
+  std::string Plain = plainName(Name);
   llvm::StringRef Function(Plain);
   if (Function.startswith("MPI_")) return lookupMpi(Function);
   if (Function.startswith("shmem_") || isOneOf(Function, ShmemLegacyAllocationFunctions))

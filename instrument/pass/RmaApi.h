@@ -72,6 +72,42 @@ struct RmaFunction {
 // names (suffix _c) have the model of the plain function.
 std::optional<RmaFunction> lookupRmaFunction(llvm::StringRef Name, unsigned NumArgs);
 
+// A local buffer of a nonblocking RMA operation: the library reads it (an origin or source) or
+// writes it (a result, destination or fetch buffer) at any time until a completion call
+// (dissertation, section 2.2.3). Its extent is Count elements of ElementSize bytes, counted from
+// the pointer argument Pointer, or, for GASPI, from byte Offset of the segment named by Segment.
+struct LocalBuffer {
+  static constexpr int None = -1;
+
+  // "origin", "result", "compare", "source", "destination" or "fetch".
+  const char *Role = "origin";
+  bool LibraryWrites = false;
+  int Pointer = None;
+  int Segment = None;
+  int Offset = None;
+  // The argument with the number of elements, or None for one element.
+  int Count = None;
+  // The argument with the MPI datatype of an element, or None when ElementSize gives its size.
+  int Datatype = None;
+  unsigned ElementSize = 1;
+  // GASPI: the argument with the queue the operation is posted to.
+  int Queue = None;
+};
+
+// The local buffers of a call to `Name` that stay in use after the call returns: those of the MPI
+// one-sided communication calls (MPI-3.1 section 11.3), of OpenSHMEM's nonblocking (_nbi) puts,
+// gets and fetching atomics, and of gaspi_write and gaspi_read (with _notify). Blocking calls that
+// are locally complete at return have none.
+llvm::SmallVector<LocalBuffer, 3> pendingLocalBuffersOf(llvm::StringRef Name);
+
+// For a call that completes only the operations posted to one queue (gaspi_wait, dissertation
+// section 2.2.3), the argument that names the queue.
+std::optional<unsigned> completedQueueArgument(llvm::StringRef Name);
+
+// Whether a call to `Name` certainly completes no earlier RMA operation: the calls that only start
+// operations, queries of the process's rank, the start of passive target epochs, shmem_fence.
+bool completesNothing(llvm::StringRef Name);
+
 // Whether the location of a call to `Name` is recorded for reports (call-site marking): every
 // function whose name starts with MPI_, PMPI_, shmem_, pshmem_, gaspi_ or pgaspi_.
 bool marksCallSite(llvm::StringRef Name);

@@ -18,7 +18,11 @@ def pass_arguments(layout, options, whole_program=None):
         arguments += ["-mllvm", "-rmarace-list"]
         if options.list_file:
             arguments += ["-mllvm", f"-rmarace-list-file={options.list_file}"]
-    if whole_program is not None:
+    if whole_program is None:
+        # Translation units only: the whole-program step at link time sees the same code again
+        # and would repeat the diagnostics.
+        arguments += ["-mllvm", f"-rmarace-local-buffer={options.local_buffer}"]
+    else:
         name, external_symbols = whole_program
         arguments += ["-mllvm", "-rmarace-whole-program",
                       "-mllvm", f"-rmarace-external-symbols={external_symbols}",

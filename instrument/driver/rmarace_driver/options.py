@@ -8,6 +8,12 @@ from .errors import DriverError
 MODES = ("selective", "full", "none")
 MPIS = ("openmpi", "mpich")
 SHMEMS = ("shmem-mpi", "oshmem")
+SWITCHES = ("on", "off")
+
+# The warning group of the compile-time local buffer check. clang 14 cannot give a plugin's
+# diagnostics a group of their own, so the wrappers read the options that name it (and take them
+# out of clang's arguments, which would call them unknown) and tell the pass the severity.
+LOCAL_BUFFER_GROUP = "rmarace-local-buffer"
 
 USAGE = """\
 usage: {tool} [rmarace options] [compiler arguments]
@@ -30,6 +36,11 @@ rmarace options:
                             OpenSHMEM library of a program that uses OpenSHMEM (with Open MPI):
                             the bundled OpenSHMEM 1.5 library (default) or Open MPI's OpenSHMEM
                             1.4 (also the environment variable RMARACE_SHMEM)
+  --rmarace-static=on|off   the compile-time local buffer check (default on): a warning for a
+                            load or store of an RMA call's local buffer before any call that
+                            could complete the operation; clang's -Werror,
+                            -Werror=rmarace-local-buffer, -Wno-error=rmarace-local-buffer,
+                            -Wno-rmarace-local-buffer and -w apply to it
   --rmarace-launcher        the first compiler argument is the compiler a build system would
                             run (a compiler launcher, as rmarace_enable() in CMake sets it); it
                             is replaced by {tool}
@@ -46,6 +57,9 @@ class RmaraceOptions:
     shmem: str = "shmem-mpi"
     list_instrumentation: bool = False
     list_file: str = ""
+    static_check: bool = True
+    # "off", "warning" or "error": what the pass does with local buffer races it finds.
+    local_buffer: str = "warning"
     help: bool = False
     launcher: bool = False
     compiler_args: list = field(default_factory=list)
@@ -65,7 +79,8 @@ def parse(argv, environ=os.environ):
     arguments = iter(argv)
     for arg in arguments:
         name, equals, value = arg.partition("=")
-        if name in ("--rmarace-mode", "--rmarace-mpi", "--rmarace-shmem") and not equals:
+        if name in ("--rmarace-mode", "--rmarace-mpi", "--rmarace-shmem",
+                    "--rmarace-static") and not equals:
             # Also spelled with the value as the next argument.
             value = next(arguments, None)
             if value is None:
@@ -78,6 +93,8 @@ def parse(argv, environ=os.environ):
             options.mpi = _choice(name, value, MPIS)
         elif name == "--rmarace-shmem":
             options.shmem = _choice(name, value, SHMEMS)
+        elif name == "--rmarace-static":
+            options.static_check = _choice(name, value, SWITCHES) == "on"
         elif arg == "--rmarace-launcher":
             options.launcher = True
         elif arg == "--rmarace-list":
@@ -89,9 +106,41 @@ def parse(argv, environ=os.environ):
             raise DriverError(f"unknown option {arg} (see --help)")
         else:
             options.compiler_args.append(arg)
+    options.compiler_args, options.local_buffer = _local_buffer_severity(options.compiler_args,
+                                                                         options.static_check)
     if options.launcher:
         # Launched by a build system: the compiler it would have run comes first.
         if not options.compiler_args or options.compiler_args[0].startswith("-"):
             raise DriverError("--rmarace-launcher needs the compiler command after it")
         del options.compiler_args[0]
     return options
+
+
+def _local_buffer_severity(compiler_args, enabled):
+    """Applies clang's rules for the warning options of the local buffer group: the last of
+    -W<group> and -Wno-<group> decides (-Werror=<group> enables it too), a -Werror=<group> or
+    -Wno-error=<group> overrides -Werror and -Wno-error, and -w silences every warning. Returns
+    the arguments for clang, without the group's options, and the severity for the pass."""
+    arguments = []
+    global_error, group_error, silenced = False, None, False
+    for arg in compiler_args:
+        if arg == f"-W{LOCAL_BUFFER_GROUP}":
+            enabled = True
+        elif arg == f"-Wno-{LOCAL_BUFFER_GROUP}":
+            enabled = False
+        elif arg == f"-Werror={LOCAL_BUFFER_GROUP}":
+            enabled, group_error = True, True
+        elif arg == f"-Wno-error={LOCAL_BUFFER_GROUP}":
+            group_error = False
+        else:
+            if arg == "-Werror":
+                global_error = True
+            elif arg == "-Wno-error":
+                global_error = False
+            elif arg == "-w":
+                silenced = True
+            arguments.append(arg)
+    if not enabled or silenced:
+        return arguments, "off"
+    error = group_error if group_error is not None else global_error
+    return arguments, "error" if error else "warning"
