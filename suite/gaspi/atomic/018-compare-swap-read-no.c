@@ -35,7 +35,7 @@ int main(void)
     if (rank == 2) {
         gaspi_read(0, 512, 1, 0, 8, sizeof(gaspi_atomic_value_t), 0, GASPI_BLOCK);
         gaspi_wait(0, GASPI_BLOCK);
-        printf("read %lu\n", word[64]);
+        printf("read %s\n", word[64] == 0 || word[64] == 42 ? "0 or 42 (either order)" : "neither");
     }
 
     gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK);

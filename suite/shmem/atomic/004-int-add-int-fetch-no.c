@@ -29,7 +29,7 @@ int main(void)
     }
     if (me == 2) {
         int v = shmem_int_atomic_fetch(&x[0], 1);
-        printf("fetched %d\n", v);
+        printf("fetched %s\n", v == 0 || v == 1 ? "0 or 1 (either order)" : "neither");
     }
     shmem_barrier_all();
     if (me == 1)

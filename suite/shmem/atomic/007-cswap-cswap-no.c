@@ -26,15 +26,15 @@ int main(void)
     shmem_barrier_all();
     if (me == 0) {
         int old = shmem_int_atomic_compare_swap(&x[0], 0, 1, 1);
-        printf("old %d\n", old);
+        printf("old %s\n", old == 0 ? "0: swapped" : old == 1 || old == 2 ? "the other PE's value" : "neither");
     }
     if (me == 2) {
         int old = shmem_int_atomic_compare_swap(&x[0], 0, 2, 1);
-        printf("old %d\n", old);
+        printf("old %s\n", old == 0 ? "0: swapped" : old == 1 || old == 2 ? "the other PE's value" : "neither");
     }
     shmem_barrier_all();
     if (me == 1)
-        printf("x[0] = %d, lx = %ld\n", x[0], lx);
+        printf("x[0] = %s, lx = %ld\n", x[0] == 1 || x[0] == 2 ? "1 or 2" : "neither", lx);
 
     shmem_finalize();
     return 0;
