@@ -11,8 +11,9 @@ BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../bench")
 MANY_RANKS = 64
 SHORT_RUN, LONG_RUN = 100000, 1000000  # epochs of lockget
 # The cost per epoch of the long run may exceed the short run's by this factor (noise of a
-# loaded machine); a cost that grows with the epochs run (the old rescans) gives 10x and more.
-TIME_PER_EPOCH_SLACK = 2.0
+# loaded machine: CI runs it beside the other tests); a cost that grows with the epochs run (the
+# old rescans) gives 10x and more.
+TIME_PER_EPOCH_SLACK = 3.0
 # Memory that the long run may add per epoch: the call site of each of the last million epochs is
 # kept while another rank may still report a region starting in it (docs/reports.md); records
 # are not, and batches a rank has not yet received stay within the flow control's bound
