@@ -2,7 +2,9 @@
 schema, and a self-contained, escaped HTML page with source and timeline pictures."""
 
 import json
+import os
 import re
+import tempfile
 import unittest
 
 import jsonschema
@@ -177,6 +179,25 @@ class Html(unittest.TestCase):
         self.assertRegex(page, r"two_runs.jsonl:7</code></td><td class=\"n\">2</td><td "
                                r"class=\"n\">2</td><td class=\"n\">0</td><td class=\"n\">1</td>")
         self.assertIn("out-of-bounds", page)
+
+
+class SourceSearch(unittest.TestCase):
+    def test_a_name_relative_to_a_directory_above_the_working_directory_is_found(self):
+        # clang 14 names /base/src/a.c, compiled in /base/build, as src/a.c.
+        with tempfile.TemporaryDirectory() as base:
+            os.makedirs(os.path.join(base, "src"))
+            os.makedirs(os.path.join(base, "build", "run"))
+            with open(os.path.join(base, "src", "a.c"), "w") as f:
+                f.write("int a;\n")
+            cwd = os.getcwd()
+            try:
+                os.chdir(os.path.join(base, "build", "run"))
+                found = Sources()._find(os.path.join("src", "a.c"))
+                missing = Sources()._find(os.path.join("src", "b.c"))
+            finally:
+                os.chdir(cwd)
+            self.assertEqual(found, os.path.join(base, "src", "a.c"))
+            self.assertIsNone(missing)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,21 @@ class Snippet:
         return f"{self.file} has no line {self.line}"
 
 
+def ancestors(directory):
+    """The directories above `directory`, nearest first."""
+    path = os.path.abspath(directory)
+    while os.path.dirname(path) != path:
+        path = os.path.dirname(path)
+        yield path
+
+
 class Sources:
     """Finds source files: as named (absolute, or relative to the working directory), else
-    relative to each of `search_dirs` (by their path, then by their name alone)."""
+    relative to each of `search_dirs` (by their path, then by their name alone), else relative to
+    a directory above the working directory or a search directory. clang 14 names a source file
+    outside the compilation directory relative to the deepest directory the two share
+    (`/tmp/src/a.c` compiled in `/tmp/build` is `src/a.c`), and runs usually start in or below
+    the compilation directory."""
 
     def __init__(self, search_dirs=()):
         self.search_dirs = list(search_dirs)
@@ -34,6 +46,9 @@ class Sources:
         candidates = [name]
         for d in self.search_dirs:
             candidates += [os.path.join(d, name), os.path.join(d, os.path.basename(name))]
+        if not os.path.isabs(name):
+            for d in [os.getcwd()] + self.search_dirs:
+                candidates += [os.path.join(a, name) for a in ancestors(d)]
         return next((c for c in candidates if os.path.isfile(c)), None)
 
     def _lines(self, name):
