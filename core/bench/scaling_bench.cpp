@@ -31,6 +31,7 @@
 #include "rmarace/core/ledger.h"
 #include "rmarace/core/process.h"
 #include "rmarace/core/wire.h"
+#include "rmarace/core/wire_records.h"
 
 #include <array>
 #include <atomic>
@@ -116,15 +117,11 @@ double cpuNow() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-// The size of a signal's payload on the wire, packed as MpiTransport's packPayload does
-// (intercept/mpi/mpi_transport.cpp).
+// The size of a signal's payload on the wire (the transports send wire::encode's bytes).
 std::size_t payloadBytes(const ClockPayload &p) {
   std::vector<std::byte> out;
   WireWriter w(out);
-  w.putClock(p.clock);
-  w.put<uint32_t>(static_cast<uint32_t>(p.ledger.size()));
-  for (const LedgerEntry &e : p.ledger) w.put(e);
-  w.put<uint64_t>(p.replyToken);
+  wire::encode(w, p);
   return out.size();
 }
 

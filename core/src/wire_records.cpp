@@ -161,6 +161,20 @@ void decode(WireReader &in, NotifyRecord &record) {
   for (auto &s : record.unordered) s = in.get<Sequence>();
 }
 
+void encode(WireWriter &out, const ClockPayload &payload) {
+  out.putClock(payload.clock);
+  out.put<uint32_t>(static_cast<uint32_t>(payload.ledger.size()));
+  for (const LedgerEntry &e : payload.ledger) out.put(e);
+  out.put<uint64_t>(payload.replyToken);
+}
+
+void decode(WireReader &in, ClockPayload &payload) {
+  payload.clock = in.getClock();
+  payload.ledger.resize(in.get<uint32_t>());
+  for (LedgerEntry &e : payload.ledger) e = in.get<LedgerEntry>();
+  payload.replyToken = in.get<uint64_t>();
+}
+
 void encode(WireWriter &out, const EpochClockRecord &record) {
   out.putAll(Tag::EpochClock, record.lockEpoch);
   out.putClock(record.clock);

@@ -4,6 +4,7 @@
 // collective exchanges with a user-defined reduction, and one-sided deposits in tool windows.
 #include "mpi_state.h"
 #include "rmarace/core/wire.h"
+#include "rmarace/core/wire_records.h"
 #include "rmarace/runtime/scoped_interceptor.h"
 
 #include <algorithm>
@@ -65,20 +66,14 @@ void reduceContribution(void *in, void *inout, int *length, MPI_Datatype *) {
 std::vector<std::byte> packPayload(const ClockPayload &p) {
   std::vector<std::byte> out;
   WireWriter w(out);
-  w.putClock(p.clock);
-  w.put<uint32_t>(static_cast<uint32_t>(p.ledger.size()));
-  for (const LedgerEntry &e : p.ledger) w.put(e);
-  w.put<uint64_t>(p.replyToken);
+  wire::encode(w, p);
   return out;
 }
 
 ClockPayload unpackPayload(const std::vector<std::byte> &bytes) {
   WireReader r(bytes);
   ClockPayload p;
-  p.clock = r.getClock();
-  p.ledger.resize(r.get<uint32_t>());
-  for (LedgerEntry &e : p.ledger) e = r.get<LedgerEntry>();
-  p.replyToken = r.get<uint64_t>();
+  wire::decode(r, p);
   return p;
 }
 

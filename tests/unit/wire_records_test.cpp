@@ -64,6 +64,25 @@ TEST(WireRecords, BatchHeaderRoundTrip) {
   }
 }
 
+TEST(WireRecords, ClockPayloadRoundTrip) {
+  ClockPayload payload;
+  payload.clock = VectorClock(3);
+  payload.clock.set(Rank{1}, 7);
+  payload.ledger = {{0, 1, 3}, {2, 1, 9}};
+  payload.replyToken = 42;
+  std::vector<std::byte> bytes;
+  WireWriter out(bytes);
+  encode(out, payload);
+  WireReader in(bytes);
+  ClockPayload decoded;
+  decode(in, decoded);
+  EXPECT_TRUE(in.done());
+  EXPECT_EQ(decoded.clock[1], 7u);
+  EXPECT_EQ(decoded.clock.size(), 3u);
+  EXPECT_EQ(decoded.ledger, payload.ledger);
+  EXPECT_EQ(decoded.replyToken, 42u);
+}
+
 TEST(WireRecords, LocationRoundTrip) {
   expectRoundTrip(location(), Tag::Location);
   expectRoundTrip(LocationRecord{}, Tag::Location); // empty strings

@@ -9,8 +9,10 @@
 #include "rmarace/core/byte_ranges.h"
 #include "rmarace/core/events.h"
 #include "rmarace/core/ledger.h"
+#include "rmarace/core/sync.h"
 #include "rmarace/core/types.h"
 #include "rmarace/core/vector_clock.h"
+#include "rmarace/core/visibility.h"
 #include "rmarace/core/wire.h"
 
 #include <cstdint>
@@ -39,6 +41,10 @@ struct BatchHeader {
 };
 void encode(WireWriter &out, const BatchHeader &header);
 void decode(WireReader &in, BatchHeader &header);
+
+// A signal's clock payload (no tag: it travels alone, in the transport's own message).
+RMARACE_API void encode(WireWriter &out, const ClockPayload &payload);
+RMARACE_API void decode(WireReader &in, ClockPayload &payload);
 
 // Defines a location handle of the origin once per target, before its first use.
 struct LocationRecord {
