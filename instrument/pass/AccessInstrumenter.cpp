@@ -17,6 +17,10 @@ namespace rmarace {
 
 using namespace llvm;
 
+namespace {
+constexpr uint64_t kRepeatLineBytes = uint64_t{1} << RMARACE_REPEAT_LINE_SHIFT;
+} // namespace
+
 AccessInstrumenter::AccessInstrumenter(Module &Mod)
     : M(Mod), Runtime(Mod), Locations(Mod, Runtime.locationType()),
       Unlikely(MDBuilder(Mod.getContext()).createBranchWeights(1, 1u << 20)) {}
@@ -39,11 +43,19 @@ void AccessInstrumenter::instrumentLoopRanges(const std::vector<const PlannedAcc
   SCEVExpander Expander(SE, M.getDataLayout(), "rmarace.range");
   Type *BytePtr = Type::getInt8PtrTy(M.getContext());
   Type *Int64 = Type::getInt64Ty(M.getContext());
-  std::vector<std::pair<Value *, Value *>> Bounds;
+  struct Bounds {
+    Value *Begin, *Length, *Rows = nullptr, *Stride = nullptr;
+  };
+  std::vector<Bounds> Expanded;
   for (const PlannedAccess *Planned : Hoisted) {
     const PlannedAccess::LoopRange &Range = Planned->Range;
-    Bounds.emplace_back(Expander.expandCodeFor(Range.Begin, BytePtr, Range.Entry),
-                        Expander.expandCodeFor(Range.Length, Int64, Range.Entry));
+    Bounds B{Expander.expandCodeFor(Range.Begin, BytePtr, Range.Entry),
+             Expander.expandCodeFor(Range.Length, Int64, Range.Entry)};
+    if (Range.Rows) {
+      B.Rows = Expander.expandCodeFor(Range.Rows, Int64, Range.Entry);
+      B.Stride = Expander.expandCodeFor(Range.Stride, Int64, Range.Entry);
+    }
+    Expanded.push_back(B);
   }
   std::map<std::pair<BasicBlock *, BasicBlock *>, BasicBlock *> EntryEdges;
   for (std::size_t I = 0; I < Hoisted.size(); ++I) {
@@ -52,8 +64,20 @@ void AccessInstrumenter::instrumentLoopRanges(const std::vector<const PlannedAcc
     auto [It, New] = EntryEdges.try_emplace({From, Range.Header}, nullptr);
     if (New) It->second = SplitEdge(From, Range.Header);
     IRBuilder<> IRB(It->second->getTerminator());
-    emitRange(IRB, Bounds[I].first, Bounds[I].second, Hoisted[I]->Access.writes(),
-              Locations.locationOf(*Hoisted[I]->Access.Inst));
+    bool Write = Hoisted[I]->Access.writes();
+    Constant *Location = Locations.locationOf(*Hoisted[I]->Access.Inst);
+    if (!Expanded[I].Rows) {
+      emitRange(IRB, Expanded[I].Begin, Expanded[I].Length, Write, Location);
+      continue;
+    }
+    Value *Rows = Expanded[I].Rows;
+    if (const PlannedAccess::LoopGuard &Guard = Range.Guard; Guard.Condition) {
+      Value *None = IRB.getInt64(0);
+      Rows = Guard.RunsIfTrue ? IRB.CreateSelect(Guard.Condition, Rows, None)
+                              : IRB.CreateSelect(Guard.Condition, None, Rows);
+    }
+    IRB.CreateCall(Runtime.rows(Write),
+                   {Expanded[I].Begin, Expanded[I].Length, Expanded[I].Stride, Rows, Location});
   }
 }
 
@@ -103,9 +127,44 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
       BytePtr, IRB.CreateConstInBoundsGEP1_64(BytePtr, Runtime.pageMap(), RMARACE_UNTRACKED_SLOT)));
   Instruction *Slow = SplitBlockAndInsertIfThen(IRB.CreateOr(Tracked, Logging), Before,
                                                 /*Unreachable=*/false, Unlikely);
+  if (!(Flags & RMARACE_ATOMIC) && Size <= kRepeatLineBytes) {
+    IRB.SetInsertPoint(Slow);
+    Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeated(IRB, Bits, Size, Flags)), Slow,
+                                     /*Unreachable=*/false);
+  }
   IRB.SetInsertPoint(Slow);
   IRB.CreateCall(Runtime.access(), {IRB.CreatePointerCast(Address, BytePtr), IRB.getInt64(Size),
                                     IRB.getInt32(Flags), Location});
+}
+
+// The repeat filter of rmarace.h, branch-free: whether this thread already checked the access's
+// bytes, with its kind or as a store, since the runtime's state last changed.
+//   e = &repeat_table[(bits >> LINE_SHIFT) & (REPEAT_ENTRIES - 1)];
+//   offset = bits & 63; mask = ((1 << size) - 1) << offset;
+//   checked = e->stored (store) or e->stored | e->loaded (load);
+//   e->line == bits >> LINE_SHIFT && e->generation == repeat_generation &&
+//   offset + size <= 64 && (checked & mask) == mask
+Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
+                                    uint32_t Flags) {
+  Type *Int64 = IRB.getInt64Ty();
+  StructType *EntryTy = Runtime.repeatEntryType();
+  Value *Table = IRB.CreateLoad(EntryTy->getPointerTo(), Runtime.repeatTable());
+  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
+  Value *Entry =
+      IRB.CreateInBoundsGEP(EntryTy, Table, IRB.CreateAnd(Line, RMARACE_REPEAT_ENTRIES - 1));
+  auto field = [&](unsigned Index) {
+    return IRB.CreateLoad(Int64, IRB.CreateStructGEP(EntryTy, Entry, Index));
+  };
+  Value *SameLine = IRB.CreateICmpEQ(field(0), Line);
+  Value *Current = IRB.CreateICmpEQ(field(1), IRB.CreateLoad(Int64, Runtime.repeatGeneration()));
+  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
+  Value *Inside = IRB.CreateICmpULE(Offset, IRB.getInt64(kRepeatLineBytes - Size));
+  uint64_t SizeBits = Size == kRepeatLineBytes ? ~uint64_t{0} : (uint64_t{1} << Size) - 1;
+  Value *Mask = IRB.CreateShl(IRB.getInt64(SizeBits), Offset);
+  Value *Checked = field(3);
+  if (!(Flags & RMARACE_WRITE)) Checked = IRB.CreateOr(Checked, field(2));
+  Value *Covered = IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask);
+  return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), IRB.CreateAnd(Inside, Covered));
 }
 
 void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Length, bool Write,

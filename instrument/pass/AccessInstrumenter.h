@@ -41,6 +41,9 @@ public:
 
 private:
   // The fast filter and, when it passes, __rmarace_access(addr, size, flags, loc); before Before.
+  // The inline repeat filter (rmarace.h): an i1, true when the runtime would find nothing new.
+  llvm::Value *repeated(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
+                        std::uint32_t Flags);
   void emitFilteredAccess(llvm::Instruction *Before, llvm::Value *Address, std::uint64_t Size,
                           std::uint32_t Flags, llvm::Constant *Location);
   void emitRange(llvm::IRBuilderBase &IRB, llvm::Value *Address, llvm::Value *Length, bool Write,

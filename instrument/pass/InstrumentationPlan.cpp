@@ -121,7 +121,8 @@ void printDecision(raw_ostream &OS, const PlannedAccess &Planned) {
     printPosition(OS, *Planned.CoveredBy);
     return;
   case Decision::HoistToLoopEntry:
-    OS << "hoisted: one range check before the loop";
+    OS << (Planned.Range.Rows ? "hoisted: one check of rows before the loop"
+                              : "hoisted: one range check before the loop");
     return;
   }
 }

@@ -37,13 +37,25 @@ struct PlannedAccess {
     HoistToLoopEntry,
   };
 
+  // A condition computed before a loop nest that decides whether its inner loop runs (in every
+  // iteration of the outer loop) or not (in none).
+  struct LoopGuard {
+    llvm::Value *Condition = nullptr; // null: the inner loop always runs
+    bool RunsIfTrue = true;
+  };
+
   // The bytes [Begin, Begin + Length) all iterations touch, computed before Entry (the
   // terminator of the loop's one predecessor outside it) and checked on the edge into Header.
+  // A loop nest of two touches Rows such ranges, each Stride bytes (signed) after the one before
+  // (Rows is null for one range).
   struct LoopRange {
     llvm::Instruction *Entry = nullptr;
     llvm::BasicBlock *Header = nullptr;
     const llvm::SCEV *Begin = nullptr;
     const llvm::SCEV *Length = nullptr;
+    const llvm::SCEV *Rows = nullptr;
+    const llvm::SCEV *Stride = nullptr;
+    LoopGuard Guard; // for rows: they are checked only if the inner loop runs
   };
 
   MemoryAccess Access;

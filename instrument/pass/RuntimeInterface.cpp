@@ -38,6 +38,13 @@ FunctionCallee RuntimeInterface::range(bool Write) {
                  {Type::getInt8PtrTy(Ctx), Type::getInt64Ty(Ctx), LocationTy->getPointerTo()});
 }
 
+FunctionCallee RuntimeInterface::rows(bool Write) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Int64 = Type::getInt64Ty(Ctx);
+  return declare(Write ? "__rmarace_write_rows" : "__rmarace_read_rows",
+                 {Type::getInt8PtrTy(Ctx), Int64, Int64, Int64, LocationTy->getPointerTo()});
+}
+
 FunctionCallee RuntimeInterface::atomicSync(bool Release) {
   return declare(Release ? "__rmarace_atomic_release" : "__rmarace_atomic_acquire",
                  {Type::getInt8PtrTy(M.getContext()), LocationTy->getPointerTo()});
@@ -48,6 +55,30 @@ Constant *RuntimeInterface::pageMap() {
   Constant *Map =
       M.getOrInsertGlobal("__rmarace_page_map", ArrayType::get(BytePtr, RMARACE_L1_ENTRIES + 1));
   return ConstantExpr::getPointerCast(Map, BytePtr->getPointerTo());
+}
+
+StructType *RuntimeInterface::repeatEntryType() {
+  LLVMContext &Ctx = M.getContext();
+  if (StructType *Known = StructType::getTypeByName(Ctx, "rmarace.repeat_entry")) return Known;
+  Type *Int64 = Type::getInt64Ty(Ctx);
+  return StructType::create(Ctx, {Int64, Int64, Int64, Int64}, "rmarace.repeat_entry");
+}
+
+Constant *RuntimeInterface::repeatTable() {
+  PointerType *EntryPtr = repeatEntryType()->getPointerTo();
+  // Thread-local like __rmarace_callsite: each thread has its own table.
+  Constant *Table = M.getOrInsertGlobal("__rmarace_repeat_table", EntryPtr, [&] {
+    return new GlobalVariable(M, EntryPtr, /*isConstant=*/false, GlobalValue::ExternalLinkage,
+                              nullptr, "__rmarace_repeat_table", nullptr,
+                              GlobalValue::InitialExecTLSModel);
+  });
+  return ConstantExpr::getPointerCast(Table, EntryPtr->getPointerTo());
+}
+
+Constant *RuntimeInterface::repeatGeneration() {
+  Type *Int64 = Type::getInt64Ty(M.getContext());
+  Constant *Generation = M.getOrInsertGlobal("__rmarace_repeat_generation", Int64);
+  return ConstantExpr::getPointerCast(Generation, Int64->getPointerTo());
 }
 
 Constant *RuntimeInterface::callSite() {

@@ -20,10 +20,19 @@ public:
   llvm::FunctionCallee access();
   // void __rmarace_{read,write}_range(const void *, uint64_t size, const rmarace_location *)
   llvm::FunctionCallee range(bool Write);
+  // void __rmarace_{read,write}_rows(const void *, uint64_t length, int64_t stride,
+  //                                 uint64_t rows, const rmarace_location *)
+  llvm::FunctionCallee rows(bool Write);
   // void __rmarace_atomic_{release,acquire}(const void *, const rmarace_location *)
   llvm::FunctionCallee atomicSync(bool Release);
   // unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES], as an i8** to the first entry.
   llvm::Constant *pageMap();
+  // struct rmarace_repeat_entry { uint64_t line, generation, loaded, stored; }
+  llvm::StructType *repeatEntryType();
+  // rmarace_repeat_entry *__rmarace_repeat_table (thread-local, initial-exec)
+  llvm::Constant *repeatTable();
+  // uint64_t __rmarace_repeat_generation
+  llvm::Constant *repeatGeneration();
   // const rmarace_location *__rmarace_callsite
   llvm::Constant *callSite();
 

@@ -1,5 +1,6 @@
 // The C ABI of rmarace.h: instrumented accesses and user annotations.
 #include "page_map.h"
+#include "repeat_filter.h"
 #include "rmarace/rmarace.h"
 #include "rmarace/runtime/id_space.h"
 #include "rmarace/runtime/runtime.h"
@@ -21,6 +22,8 @@ void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
   // In a multithreaded process the filter lets untracked accesses through too.
   if (PageMap::logsUntracked() && !PageMap::mayTrack(address, size))
     return logUntracked(address, size, write, atomic, loc);
+  uint64_t generation = RepeatFilter::generation();
+  if (!atomic && RepeatFilter::covers(address, size, write, generation)) return;
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this) return; // finished while this thread waited
   ReentrancyGuard reentrancy;
@@ -29,6 +32,7 @@ void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
     return untracked_->record(process_->thread(), process_->epoch(), address, size, write, atomic,
                               loc);
   process_->access(address, size, write, atomic, accessSite(loc));
+  if (!atomic) RepeatFilter::remember(address, size, write, generation);
 }
 
 void Runtime::accessRange(const void *addr, uint64_t size, bool write,
@@ -50,6 +54,39 @@ void Runtime::accessRange(const void *addr, uint64_t size, bool write,
     return;
   }
   process_->access(address, size, write, false, accessSite(loc));
+}
+
+void Runtime::accessRows(const void *addr, uint64_t length, int64_t stride, uint64_t rows,
+                         bool write, const rmarace_location *loc) {
+  if (rows == 0 || length == 0) return;
+  // Walked from the lowest row up: the rows are the same either way.
+  auto first = reinterpret_cast<Address>(addr);
+  auto step = static_cast<uint64_t>(stride < 0 ? -stride : stride);
+  if (stride < 0) first -= (rows - 1) * step;
+  uint64_t span = (rows - 1) * step + length;
+  // Rows that touch or overlap are one range.
+  if (step <= length) return accessRange(reinterpret_cast<const void *>(first), span, write, loc);
+  if (tlsThreadState.inRuntime) return;
+  if (!PageMap::mayTrack(first, span)) {
+    if (PageMap::logsUntracked())
+      for (uint64_t row = 0; row < rows; ++row)
+        logUntracked(first + row * step, length, write, false, loc);
+    return;
+  }
+  std::lock_guard<EngineLock> guard(lock_);
+  if (instance() != this) return;
+  ReentrancyGuard reentrancy;
+  process_->setThread(engineThreadOfThisThread());
+  LocationHandle site = accessSite(loc);
+  for (uint64_t row = 0; row < rows; ++row) {
+    Address begin = first + row * step;
+    if (!process_->tracks(begin, length)) {
+      if (PageMap::logsUntracked())
+        untracked_->record(process_->thread(), process_->epoch(), begin, length, write, false, loc);
+      continue;
+    }
+    process_->access(begin, length, write, false, site);
+  }
 }
 
 void Runtime::logUntracked(Address addr, uint64_t size, bool write, bool atomic,
@@ -126,6 +163,16 @@ RMARACE_API void __rmarace_read_range(const void *addr, uint64_t size,
 RMARACE_API void __rmarace_write_range(const void *addr, uint64_t size,
                                        const rmarace_location *loc) {
   if (Runtime *rt = Runtime::instance(); rt && size) rt->accessRange(addr, size, true, loc);
+}
+
+RMARACE_API void __rmarace_read_rows(const void *addr, uint64_t length, int64_t stride,
+                                     uint64_t rows, const rmarace_location *loc) {
+  if (Runtime *rt = Runtime::instance()) rt->accessRows(addr, length, stride, rows, false, loc);
+}
+
+RMARACE_API void __rmarace_write_rows(const void *addr, uint64_t length, int64_t stride,
+                                      uint64_t rows, const rmarace_location *loc) {
+  if (Runtime *rt = Runtime::instance()) rt->accessRows(addr, length, stride, rows, true, loc);
 }
 
 RMARACE_API void __rmarace_atomic_release(const void *addr, const rmarace_location *loc) {

@@ -30,10 +30,6 @@ namespace {
 unsigned char gLoggingOn = 1;
 } // namespace
 
-bool PageMap::logsUntracked() {
-  return __atomic_load_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], __ATOMIC_RELAXED) != nullptr;
-}
-
 void PageMap::logUntracked() {
   __atomic_store_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], &gLoggingOn, __ATOMIC_RELAXED);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rmarace/core/process.h"
+#include "rmarace/rmarace.h"
 
 #include <cstdint>
 #include <unordered_map>
@@ -25,7 +26,10 @@ public:
   static bool mayTrack(Address addr, uint64_t size);
   // Whether the filter lets untracked accesses through as well (rmarace.h,
   // RMARACE_UNTRACKED_SLOT): set once the process has a second thread, for good.
-  static bool logsUntracked();
+  static bool logsUntracked() {
+    return __atomic_load_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], __ATOMIC_RELAXED) !=
+           nullptr;
+  }
   static void logUntracked();
 
 private:

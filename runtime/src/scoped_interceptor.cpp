@@ -1,5 +1,6 @@
 #include "rmarace/runtime/scoped_interceptor.h"
 
+#include "repeat_filter.h"
 #include "rmarace/runtime/threads.h"
 #include "thread_state.h"
 
@@ -37,6 +38,7 @@ void ScopedInterceptor::deactivate() {
   if (!runtime_) return;
   ThreadState &thread = tlsThreadState;
   runtime_->publishEpoch();
+  RepeatFilter::changed();
   thread.inRuntime = wasInRuntime_;
   thread.heldEngineLock = nullptr;
   runtime_->lock().unlock();
@@ -48,6 +50,7 @@ BlockingRegion::BlockingRegion() {
   if (!thread.heldEngineLock) return;
   released_ = thread.heldEngineLock;
   if (Runtime *runtime = Runtime::instance()) runtime->publishEpoch();
+  RepeatFilter::changed();
   thread.heldEngineLock = nullptr;
   released_->unlock();
 }

@@ -1,6 +1,7 @@
 #include "rmarace/runtime/threads.h"
 
 #include "page_map.h"
+#include "repeat_filter.h"
 #include "thread_state.h"
 
 #include <atomic>
@@ -25,6 +26,8 @@ ThreadId reserveThread() {
 }
 
 void adoptThread(ThreadId thread) {
+  // What this OS thread checked as its previous identity does not hold for the new one.
+  if (tlsThreadState.engineThread != thread) RepeatFilter::changed();
   tlsThreadState.engineThread = thread;
 }
 

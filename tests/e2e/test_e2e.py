@@ -143,6 +143,17 @@ class E2E(Harness):
                 self.assertIn("window 1 offset 5600", result.stderr)  # element 700, forward
                 self.assertRegex(result.stderr, r"window 1 offset 8(?!\d)")  # element 1, reversed
 
+    def test_races_in_loop_nests_checked_as_rows_name_the_nest_line(self):
+        for mode in ["selective", "full"]:
+            with self.subTest(mode=mode):
+                exe = self.build("nest_race.c", "-O2", f"--rmarace-mode={mode}",
+                                 name=f"nest-{mode}")
+                result = self.rmarace_run(exe, 2)
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "nest_race.c:17", "nest_race.c:24")
+                self.assertIn("window 1 offset 424", result.stderr)  # (3, 5) of the source
+                self.assertIn("window 1 offset 2832", result.stderr)  # (6, 2) of the destination
+
     def test_memory_stays_bounded_in_a_long_lock_all_epoch(self):
         # Without bound, the history of 20000 put + flush iterations takes gigabytes.
         exe = self.build("put_flush_loop.c")

@@ -172,6 +172,42 @@ TEST(BlockingRegion, LetsOtherThreadsIntoTheEngineWhileACallBlocks) {
   Lifecycle::finish(kWorld, "finish", nullptr);
 }
 
+TEST(RepeatedAccesses, ReachTheEngineOncePerSynchronisationInterval) {
+  SingleProcess transport;
+  Runtime &rt = Lifecycle::start(startInfo(transport, "model"));
+  alignas(64) static uint64_t window[16];
+  {
+    ScopedInterceptor scope("WindowCreate", nullptr);
+    rt.process().exposeMemory(1, reinterpret_cast<Address>(window), sizeof window, "window");
+  }
+  static const rmarace_location kLoop{"loop.c", "main", 7, 5};
+  auto checked = [&] { return rt.process().counts().accesses; };
+  uint64_t before = checked();
+  for (int i = 0; i < 10; i++) __rmarace_access(&window[2], 8, RMARACE_WRITE, &kLoop);
+  EXPECT_EQ(checked(), before + 1) << "a store repeated with nothing in between";
+  __rmarace_access(&window[2], 4, RMARACE_READ, &kLoop);
+  EXPECT_EQ(checked(), before + 1) << "a load of bytes this thread stored";
+  __rmarace_access(&window[3], 8, RMARACE_READ, &kLoop);
+  __rmarace_access(&window[3], 8, RMARACE_WRITE, &kLoop);
+  EXPECT_EQ(checked(), before + 3) << "other bytes, then a store of bytes only loaded";
+  __rmarace_access(&window[2], 8, RMARACE_WRITE | RMARACE_ATOMIC, &kLoop);
+  __rmarace_access(&window[2], 8, RMARACE_WRITE | RMARACE_ATOMIC, &kLoop);
+  EXPECT_EQ(checked(), before + 5) << "language atomics are always checked";
+  { ScopedInterceptor scope("MPI_Win_flush", nullptr); }
+  __rmarace_access(&window[2], 8, RMARACE_WRITE, &kLoop);
+  EXPECT_EQ(checked(), before + 6) << "an intercepted call may have changed the engine";
+  uint64_t otherBefore = checked();
+  std::thread other([&] { __rmarace_access(&window[2], 8, RMARACE_WRITE, &kLoop); });
+  other.join();
+  EXPECT_EQ(checked(), otherBefore + 1) << "another thread's first store is checked";
+  {
+    ScopedInterceptor scope("WindowFree", nullptr);
+    rt.process().unexposeMemory(1, reinterpret_cast<Address>(window));
+    rt.process().retireSegment(1);
+  }
+  Lifecycle::finish(kWorld, "finish", nullptr);
+}
+
 TEST(IdSpace, AnnotationsUseTheirOwnDomain) {
   SingleProcess transport;
   Lifecycle::start(startInfo(transport, "model"));

@@ -48,6 +48,28 @@ enum {
 #define RMARACE_UNTRACKED_SLOT RMARACE_L1_ENTRIES
 extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
 
+/* Repeat filter: the accesses this thread already checked since the runtime's state last changed
+ * (docs/runtime.md, "Repeated accesses"). A direct-mapped table of 64-byte lines per thread,
+ * never null (an empty table until the thread's first checked access); an entry holds the line
+ * (address >> RMARACE_REPEAT_LINE_SHIFT), the generation it was filled in, and the bytes of the
+ * line checked as loads and as stores (bit i: byte i). Instrumented code may skip the call for a
+ * non-atomic access when
+ *   e = &__rmarace_repeat_table[line & (RMARACE_REPEAT_ENTRIES - 1)];
+ *   e->line == line && e->generation == __rmarace_repeat_generation &&
+ *   the access stays within its line and its bytes are in e->stored (for a store) or in
+ *   e->stored | e->loaded (for a load). */
+#define RMARACE_REPEAT_LINE_SHIFT 6
+#define RMARACE_REPEAT_ENTRIES (1u << 13)
+typedef struct rmarace_repeat_entry {
+  uint64_t line;
+  uint64_t generation; /* 0: empty; generations start at 1 */
+  uint64_t loaded;
+  uint64_t stored;
+} rmarace_repeat_entry;
+extern __thread rmarace_repeat_entry *__rmarace_repeat_table
+    __attribute__((tls_model("initial-exec")));
+extern uint64_t __rmarace_repeat_generation;
+
 /* A load or store of `size` bytes at `addr` (flags: RMARACE_READ or RMARACE_WRITE, optionally
  * RMARACE_ATOMIC). Called after the fast filter passed. */
 void __rmarace_access(const void *addr, uint64_t size, uint32_t flags, const rmarace_location *loc);
@@ -55,6 +77,14 @@ void __rmarace_access(const void *addr, uint64_t size, uint32_t flags, const rma
 /* Memory intrinsics and other range accesses; no fast filter needed before these calls. */
 void __rmarace_read_range(const void *addr, uint64_t size, const rmarace_location *loc);
 void __rmarace_write_range(const void *addr, uint64_t size, const rmarace_location *loc);
+
+/* A loop nest's accesses, checked before it: `rows` ranges of `length` bytes, the first at
+ * `addr` and each `stride` bytes (possibly negative) after the one before. No fast filter needed
+ * either. */
+void __rmarace_read_rows(const void *addr, uint64_t length, int64_t stride, uint64_t rows,
+                         const rmarace_location *loc);
+void __rmarace_write_rows(const void *addr, uint64_t length, int64_t stride, uint64_t rows,
+                          const rmarace_location *loc);
 
 /* Synchronising atomics (C11 and C++11 atomics, OpenMP `atomic` with a memory-order clause): the
  * pass calls __rmarace_atomic_release before an atomic with release semantics writes `addr` and

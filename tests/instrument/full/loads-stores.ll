@@ -1,5 +1,6 @@
 ; Full mode: every load and store gets the inline fast filter of rmarace.h (a tracked page, or the
-; untracked slot a multithreaded process turns on) and, behind a branch weighted unlikely, a call of __rmarace_access with its size, flags and location; accesses larger
+; untracked slot a multithreaded process turns on) and, behind a branch weighted unlikely, the
+; repeat filter and a call of __rmarace_access with its size, flags and location; accesses larger
 ; than RMARACE_MAX_SCALAR_ACCESS (64 bytes) call the range interface instead.
 ; RUN: %opt -passes=rmarace -rmarace-mode=full -S %s | FileCheck %s
 
@@ -32,9 +33,28 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[LOGS:%.*]] = icmp ne i8* [[LOGGING]], null
 ; CHECK-NEXT: [[EITHER:%.*]] = or i1 [[TRACKED]], [[LOGS]]
 ; CHECK-NEXT: br i1 [[EITHER]], label %[[SLOW:[0-9a-z_.]+]], label %[[CONT:[0-9a-z_.]+]], {{.*}}!prof ![[UNLIKELY:[0-9]+]]
+; Then the repeat filter: the thread's entry for the line, its generation, and the 4 bytes at
+; their offset in the line, among the bytes stored or loaded (a load).
 ; CHECK:      [[SLOW]]:
+; CHECK-NEXT: [[TABLE:%.*]] = load %rmarace.repeat_entry*, %rmarace.repeat_entry** @__rmarace_repeat_table
+; CHECK-NEXT: [[LINE:%.*]] = lshr i64 [[BITS]], 6
+; CHECK-NEXT: [[INDEX:%.*]] = and i64 [[LINE]], 8191
+; CHECK-NEXT: [[REPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[INDEX]]
+; CHECK:      [[SAMELINE:%.*]] = icmp eq i64 {{%.*}}, [[LINE]]
+; CHECK-NEXT: [[GENERATION:%.*]] = load i64, i64* @__rmarace_repeat_generation
+; CHECK:      [[CURRENT:%.*]] = icmp eq i64 {{%.*}}, [[GENERATION]]
+; CHECK-NEXT: [[OFFSET:%.*]] = and i64 [[BITS]], 63
+; CHECK-NEXT: [[INSIDE:%.*]] = icmp ule i64 [[OFFSET]], 60
+; CHECK-NEXT: [[MASK:%.*]] = shl i64 15, [[OFFSET]]
+; CHECK:      [[CHECKED:%.*]] = or i64
+; CHECK-NEXT: [[COMMON:%.*]] = and i64 [[CHECKED]], [[MASK]]
+; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
+; CHECK:      br i1 {{%.*}}, label %[[CALL:[0-9a-z_.]+]], label %[[SKIP:[0-9a-z_.]+]]
+; CHECK:      [[CALL]]:
 ; CHECK-NEXT: [[ADDR:%.*]] = bitcast i32* %src to i8*
 ; CHECK-NEXT: call void @__rmarace_access(i8* [[ADDR]], i64 4, i32 1, %rmarace.location* @[[LOAD_LOC]])
+; CHECK-NEXT: br label %[[SKIP]]
+; CHECK:      [[SKIP]]:
 ; CHECK-NEXT: br label %[[CONT]]
 ; CHECK:      [[CONT]]:
 ; CHECK-NEXT: %value = load i32, i32* %src

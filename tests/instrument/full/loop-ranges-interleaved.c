@@ -32,10 +32,12 @@ void dense_unrolled(double *w, long n) {
   for (long i = 0; i < n; i++) w[i] = 1;
 }
 
-// Every other element: two copies 16 bytes apart, 32 bytes per iteration, with gaps.
-// CHECK-NOT: hoisted
+// Every other element: two copies 16 bytes apart, 32 bytes per iteration, with gaps. No range
+// covers them; each copy is checked as its own rows of 8 bytes, 32 bytes apart.
+// CHECK-NOT: range check
 // CHECK-NOT: covered
-// CHECK: store [[@LINE+4]]:{{[0-9]+}} instrumented
+// CHECK: store [[@LINE+5]]:{{[0-9]+}} hoisted: one check of rows before the loop
+// CHECK: store [[@LINE+4]]:{{[0-9]+}} hoisted: one check of rows before the loop
 // CHECK-LABEL: function reversed_vector:
 void sparse_unrolled(double *w, long n) {
 #pragma clang loop vectorize(disable) unroll_count(2)

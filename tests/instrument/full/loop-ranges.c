@@ -22,10 +22,18 @@ void forward(double *w, long n) {
   for (long i = 0; i < n; i++) w[i] = (double)i;
 }
 
-// Nested loops: the inner loop's accesses, once per row.
+// Nested loops: the rows of the nest (loop-nests.c), checked only when the inner loop runs: the
+// guard m > 0 that loop rotation put in front of it, tested before the nest, turns the row count
+// to 0 otherwise.
 // CHECK-LABEL: function rows:
-// CHECK-NEXT: load [[@LINE+4]]:{{[0-9]+}} skipped: covered by the access at [[@LINE+4]]
-// CHECK-NEXT: store [[@LINE+3]]:{{[0-9]+}} hoisted: one range check before the loop
+// CHECK-NEXT: load [[@LINE+10]]:{{[0-9]+}} skipped: covered by the access at [[@LINE+10]]
+// CHECK-NEXT: store [[@LINE+9]]:{{[0-9]+}} hoisted: one check of rows before the loop
+// IR-LABEL: define {{.*}}void @rows(
+// IR: [[GUARD:%.*]] = icmp sgt i64 %2, 0
+// IR: [[ROWS:%.*]] = select i1 [[GUARD]], i64 %1, i64 0
+// IR: call void @__rmarace_write_rows(i8* {{%.*}}, i64 {{%.*}}, i64 {{%.*}}, i64 [[ROWS]],
+// IR-NOT: call void @__rmarace_
+// IR: ret void
 void rows(double *w, long n, long m) {
   for (long r = 0; r < n; r++)
     for (long c = 0; c < m; c++) w[r * m + c] += 1;
@@ -39,9 +47,14 @@ void indirect(double *w, const int *idx, long n) {
   for (long i = 0; i < n; i++) w[idx[i]] = 1;
 }
 
-// A stride of two elements leaves gaps a range would include.
+// A stride of two elements leaves gaps a range would include: one row of 8 bytes per iteration,
+// 16 bytes apart.
 // CHECK-LABEL: function strided:
-// CHECK-NEXT: store [[@LINE+2]]:{{[0-9]+}} instrumented
+// CHECK-NEXT: store [[@LINE+6]]:{{[0-9]+}} hoisted: one check of rows before the loop
+// IR-LABEL: define {{.*}}void @strided(
+// IR: call void @__rmarace_write_rows(i8* {{%.*}}, i64 8, i64 16, i64 {{%.*}},
+// IR-NOT: call void @__rmarace_access
+// IR: ret void
 void strided(double *w, long n) {
   for (long i = 0; i < n; i++) w[2 * i] = 0;
 }

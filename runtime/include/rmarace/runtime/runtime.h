@@ -71,6 +71,9 @@ public:
   void access(const void *addr, uint64_t size, bool write, bool atomic,
               const rmarace_location *loc);
   void accessRange(const void *addr, uint64_t size, bool write, const rmarace_location *loc);
+  // A loop nest's rows (__rmarace_read_rows), under one lock.
+  void accessRows(const void *addr, uint64_t length, int64_t stride, uint64_t rows, bool write,
+                  const rmarace_location *loc);
   // An access of memory the engine does not track in a multithreaded process (the fast filter
   // let it through only for this): logged without the lock.
   void logUntracked(Address addr, uint64_t size, bool write, bool atomic,

@@ -1,0 +1,69 @@
+// Skips the accesses a thread repeats while nothing else happens in the engine (docs/runtime.md,
+// "Repeated accesses"). The engine's verdict on a plain load or store depends only on the
+// access (bytes, kind, thread and epoch) and on the engine's state: the RMA operations in flight,
+// the remote accesses it knows, the epochs. An access whose bytes this thread already checked
+// with the same or a stronger kind (a store covers a load: whatever a load conflicts with, a
+// store conflicts with too) since the engine's state last changed finds nothing new, and leaves
+// the history as it was (the earlier access already stands for it there, with its own line). So
+// a compute loop over window memory costs one engine call per byte and synchronisation interval
+// instead of one per access, as ThreadSanitizer's shadow cells skip a repeated access.
+//
+// The engine's state changes only under the engine lock, inside an intercepted call, a blocking
+// region's first half, or when a thread takes another identity (an OpenMP task): each of these
+// advances one process-wide generation (changed()), and a thread's remembered accesses count only
+// for the generation they were made in. Language atomics, accesses that straddle a 64-byte line
+// and range accesses always reach the engine.
+#pragma once
+
+#include "rmarace/core/types.h"
+#include "rmarace/rmarace.h"
+
+#include <cstdint>
+
+namespace rmarace::rt {
+
+class RepeatFilter {
+public:
+  // The state the next remembered access is checked against: read before taking the engine lock,
+  // so that an access remembered under a generation that changed meanwhile is simply checked
+  // again.
+  static uint64_t generation() {
+    return __atomic_load_n(&__rmarace_repeat_generation, __ATOMIC_ACQUIRE);
+  }
+  // The engine's state changed (or may have): forget what every thread remembered.
+  static void changed() { __atomic_fetch_add(&__rmarace_repeat_generation, 1, __ATOMIC_ACQ_REL); }
+
+  // Whether this thread checked bytes covering [addr, addr + size) with kind `write` (or a store)
+  // in `generation`: the test instrumented code makes inline (rmarace.h). No lock, no allocation.
+  static bool covers(Address addr, uint64_t size, bool write, uint64_t generation);
+  // The engine checked this access in `generation`.
+  static void remember(Address addr, uint64_t size, bool write, uint64_t generation);
+
+  // The cache of one thread: direct mapped, one entry per 64-byte line, a byte mask per kind.
+  using Entry = rmarace_repeat_entry;
+  static constexpr unsigned kLineShift = RMARACE_REPEAT_LINE_SHIFT;
+  static constexpr uint64_t kLineBytes = uint64_t{1} << kLineShift;
+  static constexpr uint64_t kEntries = RMARACE_REPEAT_ENTRIES; // 256 KiB, for 512 KiB of data
+
+  // The bytes of [addr, addr + size) within its line, or 0 when the access leaves the line.
+  static uint64_t byteMask(Address addr, uint64_t size) {
+    uint64_t offset = addr & (kLineBytes - 1);
+    if (size == 0 || offset + size > kLineBytes) return 0;
+    uint64_t bits = size == kLineBytes ? ~uint64_t{0} : (uint64_t{1} << size) - 1;
+    return bits << offset;
+  }
+  static Entry &slot(Entry *table, uint64_t line) { return table[line & (kEntries - 1)]; }
+};
+
+inline bool RepeatFilter::covers(Address addr, uint64_t size, bool write, uint64_t generation) {
+  uint64_t mask = byteMask(addr, size);
+  if (!mask) return false;
+  uint64_t line = addr >> kLineShift;
+  // Never null: a thread without a table of its own reads an empty one.
+  const Entry &e = slot(__rmarace_repeat_table, line);
+  if (e.line != line || e.generation != generation) return false;
+  uint64_t checked = write ? e.stored : e.stored | e.loaded;
+  return (checked & mask) == mask;
+}
+
+} // namespace rmarace::rt

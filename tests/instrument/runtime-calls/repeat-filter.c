@@ -1,0 +1,56 @@
+// End to end with the test fixture in place of the runtime: the inline repeat filter (rmarace.h)
+// skips the call for an access whose bytes the thread already checked, with its kind or as a
+// store, in the current generation; a load does not cover a store, an access that leaves its
+// 64-byte line is always called, atomics are always called, and a new generation calls again.
+// clang-format off
+// RUN: %clang -O1 -g -fpass-plugin=%plugin -Xclang -load -Xclang %plugin -mllvm -rmarace-mode=full -mllvm -rmarace-cluster=false -I%rmarace_include %s %fixture -Wl,-rpath,%{fixture_dir} -o %t
+// RUN: %t 2>&1 | FileCheck %s
+// clang-format on
+#include <stdint.h>
+#include <stdlib.h>
+
+void rmarace_fixture_track(const void *address, uint64_t size);
+void rmarace_fixture_repeat(const void *address, uint64_t size, int store);
+void rmarace_fixture_new_generation(void);
+
+__attribute__((noinline)) static void store(volatile double *p) {
+  *p = 1.0;
+}
+__attribute__((noinline)) static double load(volatile double *p) {
+  return *p;
+}
+__attribute__((noinline)) static void store_unaligned(volatile char *p) {
+  *(volatile double *)p = 1.0;
+}
+__attribute__((noinline)) static void add_atomic(volatile long *p) {
+  __atomic_fetch_add(p, 1, __ATOMIC_RELAXED);
+}
+
+int main(void) {
+  double *tracked = aligned_alloc(4096, 4096);
+  rmarace_fixture_track(tracked, 4096);
+  // CHECK: fixture: access w 8 at {{.*}} in store{{$}}
+  store(&tracked[0]);
+  rmarace_fixture_repeat(&tracked[0], 8, /*store=*/1);
+  store(&tracked[0]); // skipped
+  load(&tracked[0]);  // skipped: a store covers a load
+  // CHECK-NEXT: fixture: access r 8 at {{.*}} in load{{$}}
+  load(&tracked[1]);
+  rmarace_fixture_repeat(&tracked[1], 8, /*store=*/0);
+  load(&tracked[1]); // skipped
+  // CHECK-NEXT: fixture: access w 8 at {{.*}} in store{{$}}
+  store(&tracked[1]);
+  // Bytes 60 to 67 leave the line even though the table covers 60 to 63.
+  rmarace_fixture_repeat((char *)tracked + 56, 8, /*store=*/1);
+  // CHECK-NEXT: fixture: access w 8 at {{.*}} in store_unaligned{{$}}
+  store_unaligned((char *)tracked + 60);
+  rmarace_fixture_repeat(&tracked[2], 8, /*store=*/1);
+  // CHECK-NEXT: fixture: access rw atomic 8 at {{.*}} in add_atomic{{$}}
+  add_atomic((volatile long *)&tracked[2]);
+  rmarace_fixture_new_generation();
+  // CHECK-NEXT: fixture: access w 8 at {{.*}} in store{{$}}
+  store(&tracked[0]);
+  // CHECK-NOT: fixture: access
+  free(tracked);
+  return 0;
+}

@@ -1,0 +1,82 @@
+// The per-thread cache of checked accesses (runtime/src/repeat_filter.h): what a remembered access
+// covers, and what makes the cache forget it.
+#include "repeat_filter.h"
+
+#include <gtest/gtest.h>
+#include <thread>
+
+namespace rmarace::rt {
+namespace {
+
+constexpr bool kLoad = false;
+constexpr bool kStore = true;
+
+// The first byte of line n of a range no other test uses; lines 1 to 5 have slots of their own.
+Address lineAddress(uint64_t n) {
+  constexpr uint64_t kFirstLine = uint64_t{0x7f0000000000} >> RepeatFilter::kLineShift;
+  return (kFirstLine + n) << RepeatFilter::kLineShift;
+}
+
+TEST(RepeatFilter, CoversTheBytesAndKindAlreadyChecked) {
+  uint64_t g = RepeatFilter::generation();
+  Address a = lineAddress(1);
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, g));
+  RepeatFilter::remember(a, 8, kLoad, g);
+  EXPECT_TRUE(RepeatFilter::covers(a, 8, kLoad, g));
+  EXPECT_TRUE(RepeatFilter::covers(a + 4, 4, kLoad, g));
+  EXPECT_FALSE(RepeatFilter::covers(a + 4, 8, kLoad, g)) << "bytes 8 to 11 were not checked";
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kStore, g)) << "a load does not cover a store";
+  RepeatFilter::remember(a + 8, 8, kStore, g);
+  EXPECT_TRUE(RepeatFilter::covers(a + 8, 8, kStore, g));
+  EXPECT_TRUE(RepeatFilter::covers(a + 8, 2, kLoad, g)) << "a store covers a load";
+  EXPECT_TRUE(RepeatFilter::covers(a + 4, 8, kLoad, g)) << "a load of checked load and store bytes";
+  EXPECT_FALSE(RepeatFilter::covers(a + 4, 8, kStore, g)) << "bytes 4 to 7 were only loaded";
+}
+
+TEST(RepeatFilter, ForgetsEverythingWhenTheEngineChanges) {
+  uint64_t g = RepeatFilter::generation();
+  Address a = lineAddress(2);
+  RepeatFilter::remember(a, 8, kStore, g);
+  ASSERT_TRUE(RepeatFilter::covers(a, 8, kStore, g));
+  RepeatFilter::changed();
+  uint64_t next = RepeatFilter::generation();
+  EXPECT_NE(next, g);
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kStore, next));
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, next));
+}
+
+TEST(RepeatFilter, AWholeLineAndAccessesThatLeaveTheLine) {
+  uint64_t g = RepeatFilter::generation();
+  Address a = lineAddress(3);
+  RepeatFilter::remember(a, RepeatFilter::kLineBytes, kStore, g);
+  EXPECT_TRUE(RepeatFilter::covers(a + 56, 8, kStore, g));
+  EXPECT_FALSE(RepeatFilter::covers(a + 60, 8, kStore, g)) << "crosses into the next line";
+  RepeatFilter::remember(a + RepeatFilter::kLineBytes - 4, 8, kStore, g);
+  EXPECT_FALSE(RepeatFilter::covers(a + RepeatFilter::kLineBytes, 4, kStore, g))
+      << "an access that leaves its line is never remembered";
+  EXPECT_FALSE(RepeatFilter::covers(a, 0, kLoad, g));
+}
+
+TEST(RepeatFilter, ALineThatTakesTheSlotEvictsTheOneBefore) {
+  uint64_t g = RepeatFilter::generation();
+  Address a = lineAddress(4);
+  Address sameSlot = a + (RepeatFilter::kEntries << RepeatFilter::kLineShift);
+  RepeatFilter::remember(a, 8, kLoad, g);
+  RepeatFilter::remember(sameSlot, 8, kLoad, g);
+  EXPECT_TRUE(RepeatFilter::covers(sameSlot, 8, kLoad, g));
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, g));
+}
+
+TEST(RepeatFilter, EachThreadRemembersOnlyItsOwnAccesses) {
+  uint64_t g = RepeatFilter::generation();
+  Address a = lineAddress(5);
+  RepeatFilter::remember(a, 8, kStore, g);
+  bool otherCovered = true;
+  std::thread other([&] { otherCovered = RepeatFilter::covers(a, 8, kStore, g); });
+  other.join();
+  EXPECT_FALSE(otherCovered);
+  EXPECT_TRUE(RepeatFilter::covers(a, 8, kStore, g));
+}
+
+} // namespace
+} // namespace rmarace::rt
