@@ -1,16 +1,14 @@
 // The pessimistic schedule of MPI RMA calls (nasty_schedule.h, docs/nasty.md).
 #include "nasty_schedule.h"
 
-#include "mpi/attach.h"
+#include "rmarace/runtime/nasty.h"
 #include "rmarace/runtime/options.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <mutex>
-#include <numeric>
 #include <random>
 #include <unistd.h>
 #include <unordered_map>
@@ -19,19 +17,17 @@
 namespace rmarace::mpi::nasty {
 namespace {
 
-// A split call becomes at most this many calls: element pieces for small calls, chunks of whole
-// elements for large ones (a million single-element puts would cost more than they reveal).
-constexpr int kMaxPieces = 64;
 // Bounds on what one window holds: a program that puts a million times in one epoch, or keeps
 // local completions of large buffers, must not run out of memory. Past a bound the held calls
 // are issued as if the epoch were completed (MPI may complete an operation at any time).
 constexpr std::size_t kMaxHeldPerWindow = 1u << 16;
 constexpr std::size_t kMaxCopiedBytesPerWindow = std::size_t{64} << 20;
-// Mixes the rank into the seed, so ranks draw different but replayable orders.
-constexpr uint64_t kRankSeedStride = 0x9E3779B97F4A7C15ull;
+// This scheduler's random stream (rt::nasty::randomStream).
+constexpr uint64_t kRandomStream = 0;
 
-bool g_on = false;
-unsigned g_stages = 0;
+bool stage(rt::NastyStage s) {
+  return rt::nasty::stage(s);
+}
 
 // One held call, with the datatypes it owns (duplicates that outlive the application's frees)
 // and, after local completion, a private copy of its origin data.
@@ -47,17 +43,10 @@ struct WindowQueue {
   std::size_t copiedBytes = 0;    // origin data kept on copies (Held::copy)
 };
 
-// A held call of another model (attach.h): issued by calling `issue(call)`.
-struct ForeignCall {
-  rmarace_nasty_issue_fn issue;
-  void *call;
-};
-
 struct Schedule {
   std::mutex mutex; // calls of several threads; taken inside the engine lock, never around it
   std::mt19937_64 rng;
   std::unordered_map<MPI_Win, WindowQueue> windows;
-  std::map<uint64_t, std::vector<ForeignCall>> foreign; // by the model's queue number
 };
 
 Schedule &schedule() {
@@ -115,26 +104,19 @@ int issue(Held &h) {
   return rc;
 }
 
-// The order in which a batch is issued: program order, or (reorder) a seeded permutation in
-// which the accumulates of each target keep their program order when the window orders them.
+// The order in which a batch is issued (rt::nasty::issueOrder): with reorder, a seeded
+// permutation in which the accumulates of each target keep their program order when the window
+// orders them.
 std::vector<std::size_t> issueOrder(Schedule &s, const std::vector<Held> &batch, bool ordered) {
-  std::vector<std::size_t> order(batch.size());
-  std::iota(order.begin(), order.end(), 0);
-  if (!(g_stages & rt::kNastyReorder) || batch.size() < 2) return order;
-  std::shuffle(order.begin(), order.end(), s.rng);
-  if (!ordered) return order;
-  // The slots the shuffle gave each target's accumulates are refilled in program order.
-  std::map<int, std::vector<std::size_t>> slots;
-  for (std::size_t slot = 0; slot < order.size(); ++slot)
-    if (batch[order[slot]].call.accumulates())
-      slots[batch[order[slot]].call.target].push_back(slot);
-  for (auto &[target, targetSlots] : slots) {
-    std::vector<std::size_t> members;
-    for (std::size_t slot : targetSlots) members.push_back(order[slot]);
-    std::sort(members.begin(), members.end());
-    for (std::size_t i = 0; i < targetSlots.size(); ++i) order[targetSlots[i]] = members[i];
-  }
-  return order;
+  std::vector<rt::nasty::OrderKeys> keys(batch.size());
+  if (ordered)
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      if (batch[i].call.accumulates()) {
+        // Key 0 means "none": targets are numbered from 1.
+        uint64_t target = static_cast<uint64_t>(batch[i].call.target) + 1;
+        keys[i].after = keys[i].publishes[0] = target;
+      }
+  return rt::nasty::issueOrder(s.rng, keys, stage(rt::kNastyReorder));
 }
 
 void issueBatch(Schedule &s, std::vector<Held> &batch, bool ordered) {
@@ -152,7 +134,7 @@ template <class Take> void issueHeld(Schedule &s, WindowQueue &q, Take take) {
 }
 
 // Split (nasty_schedule.h): pieces of whole elements whose target displacement is a whole
-// number of displacement units; nothing when the call does not qualify.
+// number of displacement units (rt::nasty::splitPlan); nothing when the call does not qualify.
 std::vector<Held> split(const Call &c) {
   bool put = c.kind == Call::Kind::Put;
   if (!put && c.kind != Call::Kind::Get) return {};
@@ -162,17 +144,14 @@ std::vector<Held> split(const Call &c) {
   MPI_Aint lb = 0, extent = 0;
   PMPI_Type_get_extent(type, &lb, &extent);
   if (extent <= 0 || c.dispUnit <= 0) return {};
-  // Elements per piece: enough for kMaxPieces, a multiple of what fills whole disp units.
-  MPI_Aint unitStep = std::lcm(extent, static_cast<MPI_Aint>(c.dispUnit)) / extent;
-  MPI_Aint per = (count + kMaxPieces - 1) / kMaxPieces;
-  per = (per + unitStep - 1) / unitStep * unitStep;
-  if (per >= count) return {};
   std::vector<Held> pieces;
-  for (MPI_Aint first = 0; first < count; first += per) {
+  for (const rt::nasty::Piece &piece :
+       rt::nasty::splitPlan(static_cast<uint64_t>(count), static_cast<uint64_t>(extent),
+                            static_cast<uint64_t>(c.dispUnit))) {
     Held h;
     h.call = c;
-    int n = static_cast<int>(std::min<MPI_Aint>(per, count - first));
-    MPI_Aint bytes = first * extent;
+    int n = static_cast<int>(piece.count);
+    MPI_Aint bytes = static_cast<MPI_Aint>(piece.first) * extent;
     h.call.disp = c.disp + bytes / c.dispUnit;
     h.call.targetCount = n;
     if (put) {
@@ -208,7 +187,7 @@ bool matches(const Held &h, std::optional<int> target) {
 
 // Runs `f(schedule, queue)` under the schedule's lock, for a window that has held calls.
 template <class F> void withWindow(MPI_Win win, F f) {
-  if (!g_on) return;
+  if (!enabled()) return;
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.windows.find(win);
@@ -238,7 +217,7 @@ void completeLocally(Schedule &s, WindowQueue &q, std::optional<int> target) {
 } // namespace
 
 bool enabled() {
-  return g_on;
+  return rt::nasty::enabled();
 }
 
 void start(bool on, unsigned stages, uint64_t seed, int rank) {
@@ -251,9 +230,8 @@ void start(bool on, unsigned stages, uint64_t seed, int rank) {
     seed = seed % 1000000000000ull + 1; // short enough to retype
   }
   PMPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  schedule().rng.seed(seed + kRankSeedStride * static_cast<uint64_t>(rank + 1));
-  g_stages = stages;
-  g_on = true;
+  rt::nasty::start(stages, seed, rank);
+  schedule().rng = rt::nasty::randomStream(kRandomStream);
   if (rank == 0)
     std::fprintf(stderr, "rmarace: nasty schedule, seed %llu (stages %s)\n",
                  static_cast<unsigned long long>(seed),
@@ -261,7 +239,7 @@ void start(bool on, unsigned stages, uint64_t seed, int rank) {
 }
 
 void windowCreated(MPI_Win win, MPI_Info info) {
-  if (!g_on) return;
+  if (!enabled()) return;
   bool ordered = true;
   if (info != MPI_INFO_NULL) {
     char value[MPI_MAX_INFO_VAL + 1] = {};
@@ -279,13 +257,13 @@ int submit(const Call &call) {
   std::lock_guard<std::mutex> lock(s.mutex);
   WindowQueue &q = s.windows[call.win];
   std::vector<Held> pieces;
-  if (g_stages & rt::kNastySplit) pieces = split(call);
+  if (stage(rt::kNastySplit)) pieces = split(call);
   if (pieces.empty()) {
     Held h;
     h.call = call;
     pieces.push_back(std::move(h));
   }
-  if (!(g_stages & rt::kNastyDelay)) {
+  if (!stage(rt::kNastyDelay)) {
     if (pieces.size() == 1) return issue(pieces.front());
     issueBatch(s, pieces, q.accumulatesOrdered);
     return MPI_SUCCESS;
@@ -322,7 +300,7 @@ void completeLocal(MPI_Win win, std::optional<int> target) {
 }
 
 void windowFreed(MPI_Win win) {
-  if (!g_on) return;
+  if (!enabled()) return;
   completeRemote(win, std::nullopt);
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -330,51 +308,10 @@ void windowFreed(MPI_Win win) {
 }
 
 void finish() {
-  if (!g_on) return;
+  if (!enabled()) return;
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
   for (auto &[win, q] : s.windows) issueHeld(s, q, [](const Held &) { return true; });
 }
 
 } // namespace rmarace::mpi::nasty
-
-using namespace rmarace;
-using namespace rmarace::mpi::nasty;
-
-extern "C" {
-
-int rmarace_mpi_nasty_holding(void) {
-  return g_on && (g_stages & rt::kNastyDelay);
-}
-
-int rmarace_mpi_nasty_hold(uint64_t queue, rmarace_nasty_issue_fn issue, void *call) {
-  if (!rmarace_mpi_nasty_holding()) return 0;
-  Schedule &s = schedule();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.foreign[queue].push_back(ForeignCall{issue, call});
-  return 1;
-}
-
-void rmarace_mpi_nasty_complete(uint64_t queue) {
-  if (!g_on) return;
-  Schedule &s = schedule();
-  std::vector<ForeignCall> batch;
-  std::vector<std::size_t> order;
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    for (auto &[number, held] : s.foreign)
-      if (queue == RMARACE_NASTY_ALL_QUEUES || number == queue)
-        for (ForeignCall &c : held) batch.push_back(c);
-    if (queue == RMARACE_NASTY_ALL_QUEUES)
-      s.foreign.clear();
-    else
-      s.foreign.erase(queue);
-    order.resize(batch.size());
-    std::iota(order.begin(), order.end(), 0);
-    if (g_stages & rt::kNastyReorder) std::shuffle(order.begin(), order.end(), s.rng);
-  }
-  // Outside the lock: the model's library may make MPI calls that complete MPI windows.
-  for (std::size_t i : order) batch[i].issue(batch[i].call);
-}
-
-} // extern "C"

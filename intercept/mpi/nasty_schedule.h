@@ -16,12 +16,15 @@
 //   accumulates of this origin to one target keep their program order unless the window's
 //   accumulate_ordering is "none" (MPI-3.1 11.7.2; nothing else is ordered, 11.7).
 // - split: a put or get of count >= 2 predefined elements (the same type at origin and target)
-//   is split into pieces of whole elements (at most kMaxPieces), issued as separate calls;
+//   is split into pieces of whole elements (rt::nasty::splitPlan), issued as separate calls;
 //   put and get are not atomic at any granularity (11.7), elements are never split, and
 //   accumulates are never split (their atomicity is per element, but their order is kept).
 //
 // Request-based calls (MPI_Rput ...) are not held: their request must be a real one. An
 // accumulate among them first issues the held accumulates it is ordered after.
+//
+// The seeded order and the split plan are the model-neutral part in the runtime
+// (rmarace/runtime/nasty.h).
 #pragma once
 
 #include <cstdint>
