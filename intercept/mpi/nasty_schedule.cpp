@@ -8,8 +8,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <random>
+#include <set>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -29,12 +31,21 @@ bool stage(rt::NastyStage s) {
   return rt::nasty::stage(s);
 }
 
+// The generalized request the application holds for a request-based call: complete when all of
+// the call's pieces are locally complete.
+struct HeldRequest {
+  MPI_Request request = MPI_REQUEST_NULL;
+  int open = 0; // pieces not locally complete yet
+};
+
 // One held call, with the datatypes it owns (duplicates that outlive the application's frees)
 // and, after local completion, a private copy of its origin data.
 struct Held {
   Call call;
   std::vector<MPI_Datatype> owned;
   std::vector<unsigned char> copy;
+  std::shared_ptr<HeldRequest> request; // request-based calls
+  bool locallyComplete = false;         // issued or kept on a copy (request-based calls)
 };
 
 struct WindowQueue {
@@ -47,6 +58,8 @@ struct Schedule {
   std::mutex mutex; // calls of several threads; taken inside the engine lock, never around it
   std::mt19937_64 rng;
   std::unordered_map<MPI_Win, WindowQueue> windows;
+  // The generalized requests of held request-based calls, with their windows.
+  std::unordered_map<MPI_Request, std::pair<MPI_Win, HeldRequest *>> requests;
 };
 
 Schedule &schedule() {
@@ -70,34 +83,95 @@ void own(MPI_Datatype &type, Held &h) {
   h.owned.push_back(dup);
 }
 
-int issue(Held &h) {
+// The status a held request-based call's request reports (an RMA request carries none).
+int queryRequest(void *, MPI_Status *status) {
+  PMPI_Status_set_elements(status, MPI_BYTE, 0);
+  PMPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_UNDEFINED;
+  status->MPI_TAG = MPI_UNDEFINED;
+  return MPI_SUCCESS;
+}
+int freeRequest(void *) {
+  return MPI_SUCCESS;
+}
+int cancelRequest(void *, int) {
+  return MPI_SUCCESS; // an RMA call cannot be cancelled: it completes as usual
+}
+
+// A piece of a request-based call is locally complete: the last one completes the request.
+void locallyCompleted(Schedule &s, Held &h) {
+  if (!h.request || h.locallyComplete) return;
+  h.locallyComplete = true;
+  if (--h.request->open > 0) return;
+  s.requests.erase(h.request->request);
+  PMPI_Grequest_complete(h.request->request);
+}
+
+// The request-based form of a call (MPI_Rput ...), with MPI's own request.
+int issueRequestBased(const Call &c, MPI_Request *request) {
+  switch (c.kind) {
+  case Call::Kind::Put:
+    return PMPI_Rput(c.origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                     c.targetType, c.win, request);
+  case Call::Kind::Get:
+    return PMPI_Rget(c.result, c.resultCount, c.resultType, c.target, c.disp, c.targetCount,
+                     c.targetType, c.win, request);
+  case Call::Kind::Accumulate:
+    return PMPI_Raccumulate(c.origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                            c.targetType, c.op, c.win, request);
+  case Call::Kind::GetAccumulate:
+    return PMPI_Rget_accumulate(c.origin, c.originCount, c.originType, c.result, c.resultCount,
+                                c.resultType, c.target, c.disp, c.targetCount, c.targetType, c.op,
+                                c.win, request);
+  case Call::Kind::FetchAndOp:
+  case Call::Kind::CompareAndSwap:
+    break;
+  }
+  return MPI_ERR_INTERN; // no request-based form
+}
+
+// A held request-based call, completed locally before returning.
+int issueWithRequest(const Call &c) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  int rc = issueRequestBased(c, &request);
+  if (rc == MPI_SUCCESS) rc = PMPI_Wait(&request, MPI_STATUS_IGNORE);
+  return rc;
+}
+
+int issue(Schedule &s, Held &h) {
   const Call &c = h.call;
   const void *origin = h.copy.empty() ? c.origin : h.copy.data();
   int rc = MPI_SUCCESS;
-  switch (c.kind) {
-  case Call::Kind::Put:
-    rc = PMPI_Put(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
-                  c.targetType, c.win);
-    break;
-  case Call::Kind::Get:
-    rc = PMPI_Get(c.result, c.resultCount, c.resultType, c.target, c.disp, c.targetCount,
-                  c.targetType, c.win);
-    break;
-  case Call::Kind::Accumulate:
-    rc = PMPI_Accumulate(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
-                         c.targetType, c.op, c.win);
-    break;
-  case Call::Kind::GetAccumulate:
-    rc = PMPI_Get_accumulate(origin, c.originCount, c.originType, c.result, c.resultCount,
-                             c.resultType, c.target, c.disp, c.targetCount, c.targetType, c.op,
-                             c.win);
-    break;
-  case Call::Kind::FetchAndOp:
-    rc = PMPI_Fetch_and_op(origin, c.result, c.originType, c.target, c.disp, c.op, c.win);
-    break;
-  case Call::Kind::CompareAndSwap:
-    rc = PMPI_Compare_and_swap(origin, c.compare, c.result, c.originType, c.target, c.disp, c.win);
-    break;
+  if (h.request && !h.locallyComplete) {
+    rc = issueWithRequest(c);
+    locallyCompleted(s, h);
+  } else {
+    switch (c.kind) {
+    case Call::Kind::Put:
+      rc = PMPI_Put(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                    c.targetType, c.win);
+      break;
+    case Call::Kind::Get:
+      rc = PMPI_Get(c.result, c.resultCount, c.resultType, c.target, c.disp, c.targetCount,
+                    c.targetType, c.win);
+      break;
+    case Call::Kind::Accumulate:
+      rc = PMPI_Accumulate(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                           c.targetType, c.op, c.win);
+      break;
+    case Call::Kind::GetAccumulate:
+      rc = PMPI_Get_accumulate(origin, c.originCount, c.originType, c.result, c.resultCount,
+                               c.resultType, c.target, c.disp, c.targetCount, c.targetType, c.op,
+                               c.win);
+      break;
+    case Call::Kind::FetchAndOp:
+      rc = PMPI_Fetch_and_op(origin, c.result, c.originType, c.target, c.disp, c.op, c.win);
+      break;
+    case Call::Kind::CompareAndSwap:
+      rc =
+          PMPI_Compare_and_swap(origin, c.compare, c.result, c.originType, c.target, c.disp, c.win);
+      break;
+    }
   }
   for (MPI_Datatype &type : h.owned) PMPI_Type_free(&type);
   h.owned.clear();
@@ -120,7 +194,7 @@ std::vector<std::size_t> issueOrder(Schedule &s, const std::vector<Held> &batch,
 }
 
 void issueBatch(Schedule &s, std::vector<Held> &batch, bool ordered) {
-  for (std::size_t i : issueOrder(s, batch, ordered)) issue(batch[i]);
+  for (std::size_t i : issueOrder(s, batch, ordered)) issue(s, batch[i]);
 }
 
 // Issues the held calls of `q` that `take` selects, keeping the rest in program order.
@@ -168,7 +242,7 @@ std::vector<Held> split(const Call &c) {
 
 // Keeps a held put or accumulate past local completion on a copy of its origin data; false when
 // it cannot be kept (a derived origin datatype: issued instead).
-bool keepOnCopy(WindowQueue &q, Held &h) {
+bool keepOnCopy(Schedule &s, WindowQueue &q, Held &h) {
   if (!h.copy.empty()) return true;
   if (!predefined(h.call.originType)) return false;
   int size = 0;
@@ -178,6 +252,7 @@ bool keepOnCopy(WindowQueue &q, Held &h) {
   q.copiedBytes += bytes;
   h.copy.resize(bytes);
   std::memcpy(h.copy.data(), h.call.origin, bytes);
+  locallyCompleted(s, h);
   return true;
 }
 
@@ -194,23 +269,22 @@ template <class F> void withWindow(MPI_Win win, F f) {
   if (it != s.windows.end()) f(s, it->second);
 }
 
-// Local completion (nasty_schedule.h): what writes the origin side goes now, with the ordered
-// accumulates it must not overtake; puts and accumulates stay held on a copy when they can.
-void completeLocally(Schedule &s, WindowQueue &q, std::optional<int> target) {
+// Local completion (nasty_schedule.h) of the held calls `selected` picks: what writes the origin
+// side goes now, with the ordered accumulates it must not overtake; puts and accumulates stay held
+// on a copy when they can.
+template <class Selected> void completeLocally(Schedule &s, WindowQueue &q, Selected selected) {
   // A fetching accumulate issued now must not overtake the accumulates before it: with ordering,
-  // all accumulates to its target go now.
-  std::vector<int> orderedTargets;
+  // all accumulates to its target go now (in their order; the later ones too, which is allowed).
+  std::set<int> orderedTargets;
   if (q.accumulatesOrdered)
     for (const Held &h : q.held)
-      if (matches(h, target) && h.call.accumulates() && h.call.fetches())
-        orderedTargets.push_back(h.call.target);
+      if (selected(h) && h.call.accumulates() && h.call.fetches())
+        orderedTargets.insert(h.call.target);
   issueHeld(s, q, [&](Held &h) {
-    if (!matches(h, target)) return false;
+    if (h.call.accumulates() && orderedTargets.count(h.call.target)) return true;
+    if (!selected(h)) return false;
     if (h.call.fetches()) return true;
-    if (h.call.accumulates() && std::find(orderedTargets.begin(), orderedTargets.end(),
-                                          h.call.target) != orderedTargets.end())
-      return true;
-    return !keepOnCopy(q, h);
+    return !keepOnCopy(s, q, h);
   });
 }
 
@@ -252,9 +326,10 @@ void windowCreated(MPI_Win win, MPI_Info info) {
   s.windows[win] = WindowQueue{ordered, {}};
 }
 
-int submit(const Call &call) {
-  Schedule &s = schedule();
-  std::lock_guard<std::mutex> lock(s.mutex);
+namespace {
+
+// Holds `call` (its pieces with split) in its window's queue, or issues it now without delay.
+int take(Schedule &s, const Call &call, const std::shared_ptr<HeldRequest> &request) {
   WindowQueue &q = s.windows[call.win];
   std::vector<Held> pieces;
   if (stage(rt::kNastySplit)) pieces = split(call);
@@ -264,29 +339,54 @@ int submit(const Call &call) {
     pieces.push_back(std::move(h));
   }
   if (!stage(rt::kNastyDelay)) {
-    if (pieces.size() == 1) return issue(pieces.front());
+    if (pieces.size() == 1) return issue(s, pieces.front());
     issueBatch(s, pieces, q.accumulatesOrdered);
     return MPI_SUCCESS;
   }
+  if (request) request->open = static_cast<int>(pieces.size());
   for (Held &h : pieces) {
     own(h.call.originType, h);
     own(h.call.resultType, h);
     own(h.call.targetType, h);
+    h.request = request;
     q.held.push_back(std::move(h));
   }
   if (q.held.size() >= kMaxHeldPerWindow) issueHeld(s, q, [](const Held &) { return true; });
   return MPI_SUCCESS;
 }
 
-void beforeRequestCall(const Call &call) {
-  if (!call.accumulates()) return;
+} // namespace
+
+int submit(const Call &call) {
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
-  WindowQueue &q = s.windows[call.win];
-  if (!q.accumulatesOrdered) return;
-  // Issued in the (possibly shuffled) order that keeps accumulates of one target in order.
-  issueHeld(s, q,
-            [&](const Held &h) { return h.call.accumulates() && h.call.target == call.target; });
+  return take(s, call, nullptr);
+}
+
+int submitRequest(const Call &call, MPI_Request *request) {
+  if (!stage(rt::kNastyDelay)) return issueRequestBased(call, request); // whole, not held
+  auto held = std::make_shared<HeldRequest>();
+  int rc = PMPI_Grequest_start(queryRequest, freeRequest, cancelRequest, nullptr, &held->request);
+  if (rc != MPI_SUCCESS) return rc;
+  *request = held->request;
+  Schedule &s = schedule();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.requests[held->request] = {call.win, held.get()};
+  return take(s, call, held);
+}
+
+void requestsWaited(int count, const MPI_Request requests[]) {
+  if (!enabled() || count <= 0 || !requests) return;
+  Schedule &s = schedule();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.requests.empty()) return;
+  for (int i = 0; i < count; ++i) {
+    auto it = s.requests.find(requests[i]);
+    if (it == s.requests.end()) continue;
+    auto [win, request] = it->second;
+    completeLocally(s, s.windows[win],
+                    [request](const Held &h) { return h.request.get() == request; });
+  }
 }
 
 void completeRemote(MPI_Win win, std::optional<int> target) {
@@ -296,7 +396,9 @@ void completeRemote(MPI_Win win, std::optional<int> target) {
 }
 
 void completeLocal(MPI_Win win, std::optional<int> target) {
-  withWindow(win, [&](Schedule &s, WindowQueue &q) { completeLocally(s, q, target); });
+  withWindow(win, [&](Schedule &s, WindowQueue &q) {
+    completeLocally(s, q, [&](const Held &h) { return matches(h, target); });
+  });
 }
 
 void windowFreed(MPI_Win win) {
