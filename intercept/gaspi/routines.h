@@ -5,6 +5,7 @@
 // with a clear message.
 #pragma once
 
+#include "nasty_queue.h"
 #include "scope.h"
 
 #include <GASPI.h>
@@ -14,6 +15,33 @@
 
 // The library's profiling names, resolved when the program is loaded (null if it has none).
 #define RMARACE_GASPI_WEAK __attribute__((weak))
+
+// The library's routines that more than one file of the front end calls (the others are declared
+// where they are wrapped).
+extern "C" {
+gaspi_return_t pgaspi_write(const gaspi_segment_id_t segment_id_local,
+                            const gaspi_offset_t offset_local, const gaspi_rank_t rank,
+                            const gaspi_segment_id_t segment_id_remote,
+                            const gaspi_offset_t offset_remote, const gaspi_size_t size,
+                            const gaspi_queue_id_t queue,
+                            const gaspi_timeout_t timeout_ms) RMARACE_GASPI_WEAK;
+gaspi_return_t pgaspi_read(const gaspi_segment_id_t segment_id_local,
+                           const gaspi_offset_t offset_local, const gaspi_rank_t rank,
+                           const gaspi_segment_id_t segment_id_remote,
+                           const gaspi_offset_t offset_remote, const gaspi_size_t size,
+                           const gaspi_queue_id_t queue,
+                           const gaspi_timeout_t timeout_ms) RMARACE_GASPI_WEAK;
+gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue,
+                           const gaspi_timeout_t timeout_ms) RMARACE_GASPI_WEAK;
+gaspi_return_t pgaspi_notify(const gaspi_segment_id_t segment_id_remote, const gaspi_rank_t rank,
+                             const gaspi_notification_id_t notification_id,
+                             const gaspi_notification_t notification_value,
+                             const gaspi_queue_id_t queue,
+                             const gaspi_timeout_t timeout_ms) RMARACE_GASPI_WEAK;
+gaspi_return_t pgaspi_queue_size(const gaspi_queue_id_t queue,
+                                 gaspi_number_t *const queue_size) RMARACE_GASPI_WEAK;
+gaspi_return_t pgaspi_queue_size_max(gaspi_number_t *const queue_size_max) RMARACE_GASPI_WEAK;
+}
 
 namespace rmarace::gaspi {
 
@@ -40,6 +68,35 @@ std::vector<Transfer> transfersOf(Scope &s, gaspi_segment_id_t localSegment,
 // call before the library posts it (a notification's clock must be deposited before the
 // notification can be seen), so calls the library refuses with GASPI_QUEUE_FULL are left out.
 bool willPost(gaspi_queue_id_t queue, gaspi_number_t entries);
+
+// A posting call: `record(admitted)` tells the semantics (when admitted is false, only if the
+// library will post the call: willPost), `library()` posts it. Under the nasty schedule the
+// schedule takes the call described by `post()` (nasty_queue.h).
+template <class Describe, class Record, class Library>
+gaspi_return_t postToQueue(Scope &scope, Describe post, Record record, Library library) {
+  if (scope && nasty::enabled()) return nasty::submit(post(), record, library);
+  record(false);
+  return library();
+}
+
+// gaspi_wait, gaspi_queue_purge, gaspi_queue_delete: after them nothing of `queue` is in flight.
+template <class Library>
+gaspi_return_t completingQueue(Scope &scope, gaspi_queue_id_t queue, Library library) {
+  bool scheduled = scope && nasty::enabled();
+  if (scheduled) nasty::completeQueue(queue); // what it holds is issued first
+  gaspi_return_t rc = scope.blocking(library);
+  if (scope && rc == GASPI_SUCCESS) {
+    if (scheduled) nasty::queueCompleted(queue);
+    scope.sem().wait(scope.site(), queue);
+  }
+  return rc;
+}
+
+// A call that may wait for another process: the notifications the nasty schedule holds go first
+// (that process may be waiting for one of them).
+inline void waitingForOthers(Scope &scope) {
+  if (scope) nasty::releaseNotifications();
+}
 
 } // namespace rmarace::gaspi
 

@@ -3,12 +3,6 @@
 
 #include <string>
 
-extern "C" {
-gaspi_return_t pgaspi_queue_size(const gaspi_queue_id_t queue,
-                                 gaspi_number_t *const queue_size) RMARACE_GASPI_WEAK;
-gaspi_return_t pgaspi_queue_size_max(gaspi_number_t *const queue_size_max) RMARACE_GASPI_WEAK;
-}
-
 namespace rmarace::gaspi {
 
 namespace {

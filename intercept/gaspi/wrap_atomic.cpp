@@ -25,6 +25,7 @@ gaspi_return_t gaspi_atomic_fetch_add(const gaspi_segment_id_t segment_id,
                                       gaspi_atomic_value_t *const val_old,
                                       const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_atomic_fetch_add");
+  waitingForOthers(scope); // a loop of atomics may wait for another process
   gaspi_return_t rc = scope.blocking([&] {
     return require(pgaspi_atomic_fetch_add, "pgaspi_atomic_fetch_add")(
         segment_id, offset, rank, val_add, val_old, timeout_ms);
@@ -42,6 +43,7 @@ gaspi_return_t gaspi_atomic_compare_swap(const gaspi_segment_id_t segment_id,
                                          gaspi_atomic_value_t *const val_old,
                                          const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_atomic_compare_swap");
+  waitingForOthers(scope);
   gaspi_return_t rc = scope.blocking([&] {
     return require(pgaspi_atomic_compare_swap, "pgaspi_atomic_compare_swap")(
         segment_id, offset, rank, comparator, val_new, val_old, timeout_ms);

@@ -1,6 +1,7 @@
 // Groups and collectives (API sheet A.5, A.7): barrier and allreduce synchronise the members of
 // their group (Def. 3.8) and complete no communication; allreduce reads and writes the caller's
-// buffers. A group's tool channel is made when the program commits it.
+// buffers. A group's tool channel is made when the program commits it. Under the nasty schedule
+// a collective that waits long issues the notifications held here (nasty_queue.h).
 #include "routines.h"
 
 #include <vector>
@@ -71,6 +72,7 @@ extern "C" {
 
 gaspi_return_t gaspi_group_commit(const gaspi_group_t group, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_group_commit");
+  waitingForOthers(scope);
   gaspi_return_t rc = scope.blocking(
       [&] { return require(pgaspi_group_commit, "pgaspi_group_commit")(group, timeout_ms); });
   if (!scope || rc != GASPI_SUCCESS) return rc;
@@ -93,8 +95,10 @@ gaspi_return_t gaspi_group_delete(const gaspi_group_t group) {
 
 gaspi_return_t gaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_barrier");
-  gaspi_return_t rc =
-      scope.blocking([&] { return require(pgaspi_barrier, "pgaspi_barrier")(group, timeout_ms); });
+  gaspi_return_t rc = nasty::patiently(timeout_ms, [&](gaspi_timeout_t timeout) {
+    return scope.blocking(
+        [&] { return require(pgaspi_barrier, "pgaspi_barrier")(group, timeout); });
+  });
   if (scope && rc == GASPI_SUCCESS) synchronised(scope, group);
   return rc;
 }
@@ -104,9 +108,11 @@ gaspi_return_t gaspi_allreduce(const gaspi_pointer_t buffer_send,
                                const gaspi_operation_t operation, const gaspi_datatype_t datatype,
                                const gaspi_group_t group, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_allreduce");
-  gaspi_return_t rc = scope.blocking([&] {
-    return require(pgaspi_allreduce, "pgaspi_allreduce")(buffer_send, buffer_receive, num,
-                                                         operation, datatype, group, timeout_ms);
+  gaspi_return_t rc = nasty::patiently(timeout_ms, [&](gaspi_timeout_t timeout) {
+    return scope.blocking([&] {
+      return require(pgaspi_allreduce, "pgaspi_allreduce")(buffer_send, buffer_receive, num,
+                                                           operation, datatype, group, timeout);
+    });
   });
   if (scope && rc == GASPI_SUCCESS) {
     std::size_t bytes = num * elementBytes(datatype);
@@ -122,10 +128,12 @@ gaspi_return_t gaspi_allreduce_user(const gaspi_pointer_t buffer_send,
                                     gaspi_reduce_state_t const reduce_state,
                                     const gaspi_group_t group, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_allreduce_user");
-  gaspi_return_t rc = scope.blocking([&] {
-    return require(pgaspi_allreduce_user, "pgaspi_allreduce_user")(buffer_send, buffer_receive, num,
-                                                                   element_size, reduce_operation,
-                                                                   reduce_state, group, timeout_ms);
+  gaspi_return_t rc = nasty::patiently(timeout_ms, [&](gaspi_timeout_t timeout) {
+    return scope.blocking([&] {
+      return require(pgaspi_allreduce_user,
+                     "pgaspi_allreduce_user")(buffer_send, buffer_receive, num, element_size,
+                                              reduce_operation, reduce_state, group, timeout);
+    });
   });
   if (scope && rc == GASPI_SUCCESS) {
     std::size_t bytes = num * element_size;

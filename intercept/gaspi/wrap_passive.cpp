@@ -21,6 +21,7 @@ gaspi_return_t gaspi_passive_send(const gaspi_segment_id_t segment_id_local,
                                   const gaspi_offset_t offset_local, const gaspi_rank_t rank,
                                   const gaspi_size_t size, const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_passive_send");
+  waitingForOthers(scope);
   uint64_t token = 0;
   if (scope) {
     std::optional<Address> source = scope.sem().localAddress(segment_id_local, offset_local, size);
@@ -39,6 +40,7 @@ gaspi_return_t gaspi_passive_receive(const gaspi_segment_id_t segment_id_local,
                                      gaspi_rank_t *const rem_rank, const gaspi_size_t size,
                                      const gaspi_timeout_t timeout_ms) {
   RMARACE_GASPI_SCOPE("gaspi_passive_receive");
+  waitingForOthers(scope);
   gaspi_return_t rc = scope.blocking([&] {
     return require(pgaspi_passive_receive, "pgaspi_passive_receive")(segment_id_local, offset_local,
                                                                      rem_rank, size, timeout_ms);

@@ -61,6 +61,7 @@ gaspi_return_t gaspi_proc_init(const gaspi_timeout_t timeout_ms) {
 }
 
 gaspi_return_t gaspi_proc_term(const gaspi_timeout_t timeout_ms) {
+  if (g_state) nasty::finish(); // what the nasty schedule still holds (nasty_queue.h)
   finishFrontEnd("gaspi_proc_term", __builtin_return_address(0));
   rt::OpaqueLibraryCall library;
   return require(pgaspi_proc_term, "pgaspi_proc_term")(timeout_ms);

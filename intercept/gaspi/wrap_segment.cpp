@@ -66,6 +66,7 @@ gaspi_return_t gaspi_segment_create(const gaspi_segment_id_t segment_id, const g
                                     const gaspi_group_t group, const gaspi_timeout_t timeout_ms,
                                     const gaspi_alloc_t alloc_policy) {
   RMARACE_GASPI_SCOPE("gaspi_segment_create");
+  waitingForOthers(scope);
   gaspi_return_t rc = scope.blocking([&] {
     return require(pgaspi_segment_create, "pgaspi_segment_create")(segment_id, size, group,
                                                                    timeout_ms, alloc_policy);
@@ -82,6 +83,7 @@ gaspi_return_t gaspi_segment_use(gaspi_segment_id_t const segment_id, gaspi_poin
                                  gaspi_timeout_t const timeout,
                                  gaspi_memory_description_t const memory_description) {
   RMARACE_GASPI_SCOPE("gaspi_segment_use");
+  waitingForOthers(scope);
   gaspi_return_t rc = scope.blocking([&] {
     return require(pgaspi_segment_use, "pgaspi_segment_use")(segment_id, pointer, size, group,
                                                              timeout, memory_description);

@@ -23,16 +23,4 @@ uint64_t rmarace_mpi_world_channel(void);
 uint64_t rmarace_mpi_group_channel(const int *worldRanks, int n);
 void rmarace_mpi_release_channel(uint64_t channel);
 
-// The nasty schedule (docs/nasty.md, nasty_schedule.h) for other models' non-blocking calls: a
-// held call is a function and its argument, issued by the completion of its queue (a number of
-// the model's choosing) in the schedule's seeded order, outside the schedule's lock.
-typedef void (*rmarace_nasty_issue_fn)(void *call);
-#define RMARACE_NASTY_ALL_QUEUES UINT64_MAX
-// Whether calls are held (schedule=nasty with the delay stage).
-int rmarace_mpi_nasty_holding(void);
-// Holds `issue(call)` on `queue`; returns 0 (and holds nothing) when calls are not held.
-int rmarace_mpi_nasty_hold(uint64_t queue, rmarace_nasty_issue_fn issue, void *call);
-// Issues what `queue` (or every queue: RMARACE_NASTY_ALL_QUEUES) holds.
-void rmarace_mpi_nasty_complete(uint64_t queue);
-
 } // extern "C"

@@ -1,17 +1,17 @@
 // The pessimistic schedule of MPI RMA calls (nasty_schedule.h, docs/nasty.md).
 #include "nasty_schedule.h"
 
-#include "mpi/attach.h"
+#include "rmarace/runtime/nasty.h"
 #include "rmarace/runtime/options.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <map>
+#include <memory>
 #include <mutex>
-#include <numeric>
 #include <random>
+#include <set>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -19,19 +19,24 @@
 namespace rmarace::mpi::nasty {
 namespace {
 
-// A split call becomes at most this many calls: element pieces for small calls, chunks of whole
-// elements for large ones (a million single-element puts would cost more than they reveal).
-constexpr int kMaxPieces = 64;
 // Bounds on what one window holds: a program that puts a million times in one epoch, or keeps
 // local completions of large buffers, must not run out of memory. Past a bound the held calls
 // are issued as if the epoch were completed (MPI may complete an operation at any time).
 constexpr std::size_t kMaxHeldPerWindow = 1u << 16;
 constexpr std::size_t kMaxCopiedBytesPerWindow = std::size_t{64} << 20;
-// Mixes the rank into the seed, so ranks draw different but replayable orders.
-constexpr uint64_t kRankSeedStride = 0x9E3779B97F4A7C15ull;
+// This scheduler's random stream (rt::nasty::randomStream).
+constexpr uint64_t kRandomStream = 0;
 
-bool g_on = false;
-unsigned g_stages = 0;
+bool stage(rt::NastyStage s) {
+  return rt::nasty::stage(s);
+}
+
+// The generalized request the application holds for a request-based call: complete when all of
+// the call's pieces are locally complete.
+struct HeldRequest {
+  MPI_Request request = MPI_REQUEST_NULL;
+  int open = 0; // pieces not locally complete yet
+};
 
 // One held call, with the datatypes it owns (duplicates that outlive the application's frees)
 // and, after local completion, a private copy of its origin data.
@@ -39,6 +44,8 @@ struct Held {
   Call call;
   std::vector<MPI_Datatype> owned;
   std::vector<unsigned char> copy;
+  std::shared_ptr<HeldRequest> request; // request-based calls
+  bool locallyComplete = false;         // issued or kept on a copy (request-based calls)
 };
 
 struct WindowQueue {
@@ -47,17 +54,12 @@ struct WindowQueue {
   std::size_t copiedBytes = 0;    // origin data kept on copies (Held::copy)
 };
 
-// A held call of another model (attach.h): issued by calling `issue(call)`.
-struct ForeignCall {
-  rmarace_nasty_issue_fn issue;
-  void *call;
-};
-
 struct Schedule {
   std::mutex mutex; // calls of several threads; taken inside the engine lock, never around it
   std::mt19937_64 rng;
   std::unordered_map<MPI_Win, WindowQueue> windows;
-  std::map<uint64_t, std::vector<ForeignCall>> foreign; // by the model's queue number
+  // The generalized requests of held request-based calls, with their windows.
+  std::unordered_map<MPI_Request, std::pair<MPI_Win, HeldRequest *>> requests;
 };
 
 Schedule &schedule() {
@@ -81,64 +83,118 @@ void own(MPI_Datatype &type, Held &h) {
   h.owned.push_back(dup);
 }
 
-int issue(Held &h) {
+// The status a held request-based call's request reports (an RMA request carries none).
+int queryRequest(void *, MPI_Status *status) {
+  PMPI_Status_set_elements(status, MPI_BYTE, 0);
+  PMPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_UNDEFINED;
+  status->MPI_TAG = MPI_UNDEFINED;
+  return MPI_SUCCESS;
+}
+int freeRequest(void *) {
+  return MPI_SUCCESS;
+}
+int cancelRequest(void *, int) {
+  return MPI_SUCCESS; // an RMA call cannot be cancelled: it completes as usual
+}
+
+// A piece of a request-based call is locally complete: the last one completes the request.
+void locallyCompleted(Schedule &s, Held &h) {
+  if (!h.request || h.locallyComplete) return;
+  h.locallyComplete = true;
+  if (--h.request->open > 0) return;
+  s.requests.erase(h.request->request);
+  PMPI_Grequest_complete(h.request->request);
+}
+
+// The request-based form of a call (MPI_Rput ...), with MPI's own request.
+int issueRequestBased(const Call &c, MPI_Request *request) {
+  switch (c.kind) {
+  case Call::Kind::Put:
+    return PMPI_Rput(c.origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                     c.targetType, c.win, request);
+  case Call::Kind::Get:
+    return PMPI_Rget(c.result, c.resultCount, c.resultType, c.target, c.disp, c.targetCount,
+                     c.targetType, c.win, request);
+  case Call::Kind::Accumulate:
+    return PMPI_Raccumulate(c.origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                            c.targetType, c.op, c.win, request);
+  case Call::Kind::GetAccumulate:
+    return PMPI_Rget_accumulate(c.origin, c.originCount, c.originType, c.result, c.resultCount,
+                                c.resultType, c.target, c.disp, c.targetCount, c.targetType, c.op,
+                                c.win, request);
+  case Call::Kind::FetchAndOp:
+  case Call::Kind::CompareAndSwap:
+    break;
+  }
+  return MPI_ERR_INTERN; // no request-based form
+}
+
+// A held request-based call, completed locally before returning.
+int issueWithRequest(const Call &c) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  int rc = issueRequestBased(c, &request);
+  if (rc == MPI_SUCCESS) rc = PMPI_Wait(&request, MPI_STATUS_IGNORE);
+  return rc;
+}
+
+int issue(Schedule &s, Held &h) {
   const Call &c = h.call;
   const void *origin = h.copy.empty() ? c.origin : h.copy.data();
   int rc = MPI_SUCCESS;
-  switch (c.kind) {
-  case Call::Kind::Put:
-    rc = PMPI_Put(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
-                  c.targetType, c.win);
-    break;
-  case Call::Kind::Get:
-    rc = PMPI_Get(c.result, c.resultCount, c.resultType, c.target, c.disp, c.targetCount,
-                  c.targetType, c.win);
-    break;
-  case Call::Kind::Accumulate:
-    rc = PMPI_Accumulate(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
-                         c.targetType, c.op, c.win);
-    break;
-  case Call::Kind::GetAccumulate:
-    rc = PMPI_Get_accumulate(origin, c.originCount, c.originType, c.result, c.resultCount,
-                             c.resultType, c.target, c.disp, c.targetCount, c.targetType, c.op,
-                             c.win);
-    break;
-  case Call::Kind::FetchAndOp:
-    rc = PMPI_Fetch_and_op(origin, c.result, c.originType, c.target, c.disp, c.op, c.win);
-    break;
-  case Call::Kind::CompareAndSwap:
-    rc = PMPI_Compare_and_swap(origin, c.compare, c.result, c.originType, c.target, c.disp, c.win);
-    break;
+  if (h.request && !h.locallyComplete) {
+    rc = issueWithRequest(c);
+    locallyCompleted(s, h);
+  } else {
+    switch (c.kind) {
+    case Call::Kind::Put:
+      rc = PMPI_Put(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                    c.targetType, c.win);
+      break;
+    case Call::Kind::Get:
+      rc = PMPI_Get(c.result, c.resultCount, c.resultType, c.target, c.disp, c.targetCount,
+                    c.targetType, c.win);
+      break;
+    case Call::Kind::Accumulate:
+      rc = PMPI_Accumulate(origin, c.originCount, c.originType, c.target, c.disp, c.targetCount,
+                           c.targetType, c.op, c.win);
+      break;
+    case Call::Kind::GetAccumulate:
+      rc = PMPI_Get_accumulate(origin, c.originCount, c.originType, c.result, c.resultCount,
+                               c.resultType, c.target, c.disp, c.targetCount, c.targetType, c.op,
+                               c.win);
+      break;
+    case Call::Kind::FetchAndOp:
+      rc = PMPI_Fetch_and_op(origin, c.result, c.originType, c.target, c.disp, c.op, c.win);
+      break;
+    case Call::Kind::CompareAndSwap:
+      rc =
+          PMPI_Compare_and_swap(origin, c.compare, c.result, c.originType, c.target, c.disp, c.win);
+      break;
+    }
   }
   for (MPI_Datatype &type : h.owned) PMPI_Type_free(&type);
   h.owned.clear();
   return rc;
 }
 
-// The order in which a batch is issued: program order, or (reorder) a seeded permutation in
-// which the accumulates of each target keep their program order when the window orders them.
+// The order in which a batch is issued (rt::nasty::issueOrder): with reorder, a seeded
+// permutation in which the accumulates of each target keep their program order when the window
+// orders them.
 std::vector<std::size_t> issueOrder(Schedule &s, const std::vector<Held> &batch, bool ordered) {
-  std::vector<std::size_t> order(batch.size());
-  std::iota(order.begin(), order.end(), 0);
-  if (!(g_stages & rt::kNastyReorder) || batch.size() < 2) return order;
-  std::shuffle(order.begin(), order.end(), s.rng);
-  if (!ordered) return order;
-  // The slots the shuffle gave each target's accumulates are refilled in program order.
-  std::map<int, std::vector<std::size_t>> slots;
-  for (std::size_t slot = 0; slot < order.size(); ++slot)
-    if (batch[order[slot]].call.accumulates())
-      slots[batch[order[slot]].call.target].push_back(slot);
-  for (auto &[target, targetSlots] : slots) {
-    std::vector<std::size_t> members;
-    for (std::size_t slot : targetSlots) members.push_back(order[slot]);
-    std::sort(members.begin(), members.end());
-    for (std::size_t i = 0; i < targetSlots.size(); ++i) order[targetSlots[i]] = members[i];
-  }
-  return order;
+  std::vector<rt::nasty::OrderKeys> keys(batch.size());
+  if (ordered)
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      if (batch[i].call.accumulates()) {
+        // Key 0 means "none": targets are numbered from 1.
+        uint64_t target = static_cast<uint64_t>(batch[i].call.target) + 1;
+        keys[i].after = keys[i].publishes[0] = target;
+      }
+  return rt::nasty::issueOrder(s.rng, keys, stage(rt::kNastyReorder));
 }
 
 void issueBatch(Schedule &s, std::vector<Held> &batch, bool ordered) {
-  for (std::size_t i : issueOrder(s, batch, ordered)) issue(batch[i]);
+  for (std::size_t i : issueOrder(s, batch, ordered)) issue(s, batch[i]);
 }
 
 // Issues the held calls of `q` that `take` selects, keeping the rest in program order.
@@ -152,7 +208,7 @@ template <class Take> void issueHeld(Schedule &s, WindowQueue &q, Take take) {
 }
 
 // Split (nasty_schedule.h): pieces of whole elements whose target displacement is a whole
-// number of displacement units; nothing when the call does not qualify.
+// number of displacement units (rt::nasty::splitPlan); nothing when the call does not qualify.
 std::vector<Held> split(const Call &c) {
   bool put = c.kind == Call::Kind::Put;
   if (!put && c.kind != Call::Kind::Get) return {};
@@ -162,17 +218,14 @@ std::vector<Held> split(const Call &c) {
   MPI_Aint lb = 0, extent = 0;
   PMPI_Type_get_extent(type, &lb, &extent);
   if (extent <= 0 || c.dispUnit <= 0) return {};
-  // Elements per piece: enough for kMaxPieces, a multiple of what fills whole disp units.
-  MPI_Aint unitStep = std::lcm(extent, static_cast<MPI_Aint>(c.dispUnit)) / extent;
-  MPI_Aint per = (count + kMaxPieces - 1) / kMaxPieces;
-  per = (per + unitStep - 1) / unitStep * unitStep;
-  if (per >= count) return {};
   std::vector<Held> pieces;
-  for (MPI_Aint first = 0; first < count; first += per) {
+  for (const rt::nasty::Piece &piece :
+       rt::nasty::splitPlan(static_cast<uint64_t>(count), static_cast<uint64_t>(extent),
+                            static_cast<uint64_t>(c.dispUnit))) {
     Held h;
     h.call = c;
-    int n = static_cast<int>(std::min<MPI_Aint>(per, count - first));
-    MPI_Aint bytes = first * extent;
+    int n = static_cast<int>(piece.count);
+    MPI_Aint bytes = static_cast<MPI_Aint>(piece.first) * extent;
     h.call.disp = c.disp + bytes / c.dispUnit;
     h.call.targetCount = n;
     if (put) {
@@ -189,7 +242,7 @@ std::vector<Held> split(const Call &c) {
 
 // Keeps a held put or accumulate past local completion on a copy of its origin data; false when
 // it cannot be kept (a derived origin datatype: issued instead).
-bool keepOnCopy(WindowQueue &q, Held &h) {
+bool keepOnCopy(Schedule &s, WindowQueue &q, Held &h) {
   if (!h.copy.empty()) return true;
   if (!predefined(h.call.originType)) return false;
   int size = 0;
@@ -199,6 +252,7 @@ bool keepOnCopy(WindowQueue &q, Held &h) {
   q.copiedBytes += bytes;
   h.copy.resize(bytes);
   std::memcpy(h.copy.data(), h.call.origin, bytes);
+  locallyCompleted(s, h);
   return true;
 }
 
@@ -208,37 +262,36 @@ bool matches(const Held &h, std::optional<int> target) {
 
 // Runs `f(schedule, queue)` under the schedule's lock, for a window that has held calls.
 template <class F> void withWindow(MPI_Win win, F f) {
-  if (!g_on) return;
+  if (!enabled()) return;
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.windows.find(win);
   if (it != s.windows.end()) f(s, it->second);
 }
 
-// Local completion (nasty_schedule.h): what writes the origin side goes now, with the ordered
-// accumulates it must not overtake; puts and accumulates stay held on a copy when they can.
-void completeLocally(Schedule &s, WindowQueue &q, std::optional<int> target) {
+// Local completion (nasty_schedule.h) of the held calls `selected` picks: what writes the origin
+// side goes now, with the ordered accumulates it must not overtake; puts and accumulates stay held
+// on a copy when they can.
+template <class Selected> void completeLocally(Schedule &s, WindowQueue &q, Selected selected) {
   // A fetching accumulate issued now must not overtake the accumulates before it: with ordering,
-  // all accumulates to its target go now.
-  std::vector<int> orderedTargets;
+  // all accumulates to its target go now (in their order; the later ones too, which is allowed).
+  std::set<int> orderedTargets;
   if (q.accumulatesOrdered)
     for (const Held &h : q.held)
-      if (matches(h, target) && h.call.accumulates() && h.call.fetches())
-        orderedTargets.push_back(h.call.target);
+      if (selected(h) && h.call.accumulates() && h.call.fetches())
+        orderedTargets.insert(h.call.target);
   issueHeld(s, q, [&](Held &h) {
-    if (!matches(h, target)) return false;
+    if (h.call.accumulates() && orderedTargets.count(h.call.target)) return true;
+    if (!selected(h)) return false;
     if (h.call.fetches()) return true;
-    if (h.call.accumulates() && std::find(orderedTargets.begin(), orderedTargets.end(),
-                                          h.call.target) != orderedTargets.end())
-      return true;
-    return !keepOnCopy(q, h);
+    return !keepOnCopy(s, q, h);
   });
 }
 
 } // namespace
 
 bool enabled() {
-  return g_on;
+  return rt::nasty::enabled();
 }
 
 void start(bool on, unsigned stages, uint64_t seed, int rank) {
@@ -251,9 +304,8 @@ void start(bool on, unsigned stages, uint64_t seed, int rank) {
     seed = seed % 1000000000000ull + 1; // short enough to retype
   }
   PMPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  schedule().rng.seed(seed + kRankSeedStride * static_cast<uint64_t>(rank + 1));
-  g_stages = stages;
-  g_on = true;
+  rt::nasty::start(stages, seed, rank);
+  schedule().rng = rt::nasty::randomStream(kRandomStream);
   if (rank == 0)
     std::fprintf(stderr, "rmarace: nasty schedule, seed %llu (stages %s)\n",
                  static_cast<unsigned long long>(seed),
@@ -261,7 +313,7 @@ void start(bool on, unsigned stages, uint64_t seed, int rank) {
 }
 
 void windowCreated(MPI_Win win, MPI_Info info) {
-  if (!g_on) return;
+  if (!enabled()) return;
   bool ordered = true;
   if (info != MPI_INFO_NULL) {
     char value[MPI_MAX_INFO_VAL + 1] = {};
@@ -274,41 +326,67 @@ void windowCreated(MPI_Win win, MPI_Info info) {
   s.windows[win] = WindowQueue{ordered, {}};
 }
 
-int submit(const Call &call) {
-  Schedule &s = schedule();
-  std::lock_guard<std::mutex> lock(s.mutex);
+namespace {
+
+// Holds `call` (its pieces with split) in its window's queue, or issues it now without delay.
+int take(Schedule &s, const Call &call, const std::shared_ptr<HeldRequest> &request) {
   WindowQueue &q = s.windows[call.win];
   std::vector<Held> pieces;
-  if (g_stages & rt::kNastySplit) pieces = split(call);
+  if (stage(rt::kNastySplit)) pieces = split(call);
   if (pieces.empty()) {
     Held h;
     h.call = call;
     pieces.push_back(std::move(h));
   }
-  if (!(g_stages & rt::kNastyDelay)) {
-    if (pieces.size() == 1) return issue(pieces.front());
+  if (!stage(rt::kNastyDelay)) {
+    if (pieces.size() == 1) return issue(s, pieces.front());
     issueBatch(s, pieces, q.accumulatesOrdered);
     return MPI_SUCCESS;
   }
+  if (request) request->open = static_cast<int>(pieces.size());
   for (Held &h : pieces) {
     own(h.call.originType, h);
     own(h.call.resultType, h);
     own(h.call.targetType, h);
+    h.request = request;
     q.held.push_back(std::move(h));
   }
   if (q.held.size() >= kMaxHeldPerWindow) issueHeld(s, q, [](const Held &) { return true; });
   return MPI_SUCCESS;
 }
 
-void beforeRequestCall(const Call &call) {
-  if (!call.accumulates()) return;
+} // namespace
+
+int submit(const Call &call) {
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
-  WindowQueue &q = s.windows[call.win];
-  if (!q.accumulatesOrdered) return;
-  // Issued in the (possibly shuffled) order that keeps accumulates of one target in order.
-  issueHeld(s, q,
-            [&](const Held &h) { return h.call.accumulates() && h.call.target == call.target; });
+  return take(s, call, nullptr);
+}
+
+int submitRequest(const Call &call, MPI_Request *request) {
+  if (!stage(rt::kNastyDelay)) return issueRequestBased(call, request); // whole, not held
+  auto held = std::make_shared<HeldRequest>();
+  int rc = PMPI_Grequest_start(queryRequest, freeRequest, cancelRequest, nullptr, &held->request);
+  if (rc != MPI_SUCCESS) return rc;
+  *request = held->request;
+  Schedule &s = schedule();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.requests[held->request] = {call.win, held.get()};
+  return take(s, call, held);
+}
+
+void requestsWaited(int count, const MPI_Request requests[]) {
+  if (!enabled() || count <= 0 || !requests) return;
+  Schedule &s = schedule();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.requests.empty()) return;
+  for (int i = 0; i < count; ++i) {
+    auto it = s.requests.find(requests[i]);
+    if (it == s.requests.end()) continue;
+    auto [win, request] = it->second;
+    completeLocally(s, s.windows[win],
+                    [request](const Held &h) { return h.request.get() == request; });
+  }
 }
 
 void completeRemote(MPI_Win win, std::optional<int> target) {
@@ -318,11 +396,13 @@ void completeRemote(MPI_Win win, std::optional<int> target) {
 }
 
 void completeLocal(MPI_Win win, std::optional<int> target) {
-  withWindow(win, [&](Schedule &s, WindowQueue &q) { completeLocally(s, q, target); });
+  withWindow(win, [&](Schedule &s, WindowQueue &q) {
+    completeLocally(s, q, [&](const Held &h) { return matches(h, target); });
+  });
 }
 
 void windowFreed(MPI_Win win) {
-  if (!g_on) return;
+  if (!enabled()) return;
   completeRemote(win, std::nullopt);
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -330,51 +410,10 @@ void windowFreed(MPI_Win win) {
 }
 
 void finish() {
-  if (!g_on) return;
+  if (!enabled()) return;
   Schedule &s = schedule();
   std::lock_guard<std::mutex> lock(s.mutex);
   for (auto &[win, q] : s.windows) issueHeld(s, q, [](const Held &) { return true; });
 }
 
 } // namespace rmarace::mpi::nasty
-
-using namespace rmarace;
-using namespace rmarace::mpi::nasty;
-
-extern "C" {
-
-int rmarace_mpi_nasty_holding(void) {
-  return g_on && (g_stages & rt::kNastyDelay);
-}
-
-int rmarace_mpi_nasty_hold(uint64_t queue, rmarace_nasty_issue_fn issue, void *call) {
-  if (!rmarace_mpi_nasty_holding()) return 0;
-  Schedule &s = schedule();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.foreign[queue].push_back(ForeignCall{issue, call});
-  return 1;
-}
-
-void rmarace_mpi_nasty_complete(uint64_t queue) {
-  if (!g_on) return;
-  Schedule &s = schedule();
-  std::vector<ForeignCall> batch;
-  std::vector<std::size_t> order;
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    for (auto &[number, held] : s.foreign)
-      if (queue == RMARACE_NASTY_ALL_QUEUES || number == queue)
-        for (ForeignCall &c : held) batch.push_back(c);
-    if (queue == RMARACE_NASTY_ALL_QUEUES)
-      s.foreign.clear();
-    else
-      s.foreign.erase(queue);
-    order.resize(batch.size());
-    std::iota(order.begin(), order.end(), 0);
-    if (g_stages & rt::kNastyReorder) std::shuffle(order.begin(), order.end(), s.rng);
-  }
-  // Outside the lock: the model's library may make MPI calls that complete MPI windows.
-  for (std::size_t i : order) batch[i].issue(batch[i].call);
-}
-
-} // extern "C"

@@ -12,16 +12,21 @@
 //   what writes the origin side (gets, fetching accumulates) and keeps puts and accumulates of a
 //   predefined origin datatype held on a private copy of their origin data (the origin buffer is
 //   the application's again after local completion).
+//   Request-based calls (MPI_Rput, MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate) are held
+//   the same way; the application gets a generalized request (MPI_Grequest_start) that the
+//   schedule completes when the call is locally complete: issued (as the real request-based
+//   call, waited for), or kept on a copy by a local completion. A wait or test of that request
+//   is the call's own local completion (MPI-3.1 11.3.5).
 // - reorder: what is issued together is issued in a seeded random order, except that
 //   accumulates of this origin to one target keep their program order unless the window's
 //   accumulate_ordering is "none" (MPI-3.1 11.7.2; nothing else is ordered, 11.7).
 // - split: a put or get of count >= 2 predefined elements (the same type at origin and target)
-//   is split into pieces of whole elements (at most kMaxPieces), issued as separate calls;
+//   is split into pieces of whole elements (rt::nasty::splitPlan), issued as separate calls;
 //   put and get are not atomic at any granularity (11.7), elements are never split, and
 //   accumulates are never split (their atomicity is per element, but their order is kept).
 //
-// Request-based calls (MPI_Rput ...) are not held: their request must be a real one. An
-// accumulate among them first issues the held accumulates it is ordered after.
+// The seeded order and the split plan are the model-neutral part in the runtime
+// (rmarace/runtime/nasty.h).
 #pragma once
 
 #include <cstdint>
@@ -69,8 +74,14 @@ void windowCreated(MPI_Win win, MPI_Info info);
 // what MPI returned (MPI_SUCCESS for a held call).
 int submit(const Call &call);
 
-// Before a request-based call: issues the held calls it must not overtake.
-void beforeRequestCall(const Call &call);
+// Takes a request-based call (a put, get, accumulate or get-accumulate) of a tracked window:
+// holds it and returns a generalized request in *request that completes when the call is locally
+// complete; without the delay stage it is issued now, whole, with MPI's own request.
+int submitRequest(const Call &call, MPI_Request *request);
+
+// Before the Wait and Test families: the held request-based calls among `requests` are locally
+// completed (issued, or kept on a copy), so that their requests are complete.
+void requestsWaited(int count, const MPI_Request requests[]);
 
 // Issues the held calls of `win` (to `target`, a rank of the window's group, or to all).
 // Remote completion: everything. Local completion: what writes the origin side, and what cannot

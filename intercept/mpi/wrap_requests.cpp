@@ -1,5 +1,8 @@
 // Request completion (the Wait and Test families): receives wait at completion, request-based RMA
-// calls complete locally (R9), non-blocking collectives absorb their exchange.
+// calls complete locally (R9), non-blocking collectives absorb their exchange. Under the nasty
+// schedule a request-based RMA call may still be held: waiting for or testing its request
+// completes it locally first (nasty_schedule.h).
+#include "nasty_schedule.h"
 #include "p2p.h"
 
 namespace rmarace::mpi {
@@ -75,6 +78,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
   MPI_Request before = *request;
   auto found = lookup(scope, 1, request);
   StatusArray st(status, 1);
+  nasty::requestsWaited(1, request);
   int rc = scope.blocking([&] { return PMPI_Wait(request, st.get()); });
   if (scope && rc == MPI_SUCCESS) completed(scope, found[0], before, st[0]);
   return rc;
@@ -85,6 +89,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
   MPI_Request before = *request;
   auto found = lookup(scope, 1, request);
   StatusArray st(status, 1);
+  nasty::requestsWaited(1, request);
   int rc = PMPI_Test(request, flag, st.get());
   if (scope && rc == MPI_SUCCESS && *flag) completed(scope, found[0], before, st[0]);
   if (scope) scope.tracker().pump();
@@ -96,6 +101,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   std::vector<MPI_Request> before(requests, requests + count);
   auto found = lookup(scope, count, requests);
   StatusArray st(statuses, count);
+  nasty::requestsWaited(count, requests);
   int rc = scope.blocking([&] { return PMPI_Waitall(count, requests, st.get()); });
   if (scope && rc == MPI_SUCCESS)
     for (int i = 0; i < count; ++i)
@@ -109,6 +115,7 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
   std::vector<MPI_Request> before(requests, requests + count);
   auto found = lookup(scope, count, requests);
   StatusArray st(statuses, count);
+  nasty::requestsWaited(count, requests);
   int rc = PMPI_Testall(count, requests, flag, st.get());
   if (scope && rc == MPI_SUCCESS && *flag)
     for (int i = 0; i < count; ++i)
@@ -123,6 +130,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *statu
   std::vector<MPI_Request> before(requests, requests + count);
   auto found = lookup(scope, count, requests);
   StatusArray st(status, 1);
+  nasty::requestsWaited(count, requests);
   int rc = scope.blocking([&] { return PMPI_Waitany(count, requests, index, st.get()); });
   if (scope && rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     completed(scope, found[static_cast<std::size_t>(*index)],
@@ -135,6 +143,7 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
   std::vector<MPI_Request> before(requests, requests + count);
   auto found = lookup(scope, count, requests);
   StatusArray st(status, 1);
+  nasty::requestsWaited(count, requests);
   int rc = PMPI_Testany(count, requests, index, flag, st.get());
   if (scope && rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     completed(scope, found[static_cast<std::size_t>(*index)],
@@ -149,6 +158,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices
   std::vector<MPI_Request> before(requests, requests + incount);
   auto found = lookup(scope, incount, requests);
   StatusArray st(statuses, incount);
+  nasty::requestsWaited(incount, requests);
   int rc =
       scope.blocking([&] { return PMPI_Waitsome(incount, requests, outcount, indices, st.get()); });
   if (scope && rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
@@ -166,6 +176,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
   std::vector<MPI_Request> before(requests, requests + incount);
   auto found = lookup(scope, incount, requests);
   StatusArray st(statuses, incount);
+  nasty::requestsWaited(incount, requests);
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st.get());
   if (scope && rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
     for (int k = 0; k < *outcount; ++k) {
@@ -175,6 +186,14 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
     }
   if (scope) scope.tracker().pump();
   return rc;
+}
+
+// Polling a request without completing it: a held request-based call completes locally first, as
+// for MPI_Test (otherwise the poll would never see it complete).
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) {
+  RMARACE_SCOPE("MPI_Request_get_status");
+  nasty::requestsWaited(1, &request);
+  return PMPI_Request_get_status(request, flag, status);
 }
 
 int MPI_Request_free(MPI_Request *request) {

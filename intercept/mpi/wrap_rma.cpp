@@ -65,7 +65,7 @@ Atomicity atomicityOf(Scope &scope, const Prepared &p, AtomicOp op, MPI_Datatype
 }
 
 // The call as the nasty schedule holds it (nasty_schedule.h); the remaining fields by the caller.
-nasty::Call scheduled(nasty::Call::Kind kind, const Prepared &p, int target, MPI_Aint disp,
+nasty::Call scheduled(nasty::Call::Kind kind, int dispUnit, int target, MPI_Aint disp,
                       int targetCount, MPI_Datatype targetType, MPI_Win win) {
   nasty::Call c;
   c.kind = kind;
@@ -73,7 +73,7 @@ nasty::Call scheduled(nasty::Call::Kind kind, const Prepared &p, int target, MPI
   c.disp = disp;
   c.targetCount = targetCount;
   c.targetType = targetType;
-  c.dispUnit = p.dispUnit;
+  c.dispUnit = dispUnit;
   c.win = win;
   return c;
 }
@@ -88,6 +88,16 @@ void rememberRequest(Scope &scope, const MPI_Request *request, RequestId id) {
   rs.rma = id;
   rs.site = scope.site();
   scope.st().requests.add(*request, request, rs);
+}
+
+// A request-based call: held by the nasty schedule (nasty_schedule.h) or handed to MPI by
+// `direct()`; its request is followed until it completes.
+template <class Direct>
+int requestBased(Scope &scope, const std::optional<Prepared> &p, const nasty::Call &call,
+                 MPI_Request *request, Direct direct) {
+  int rc = p && nasty::enabled() ? nasty::submitRequest(call, request) : direct();
+  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, p->op.request);
+  return rc;
 }
 
 } // namespace
@@ -118,8 +128,8 @@ int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datat
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
     if (nasty::enabled()) {
-      nasty::Call c = scheduled(nasty::Call::Kind::Put, *p, target_rank, target_disp, target_count,
-                                target_datatype, win);
+      nasty::Call c = scheduled(nasty::Call::Kind::Put, p->dispUnit, target_rank, target_disp,
+                                target_count, target_datatype, win);
       c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
       return nasty::submit(c);
     }
@@ -138,8 +148,8 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
                                                     origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
     if (nasty::enabled()) {
-      nasty::Call c = scheduled(nasty::Call::Kind::Get, *p, target_rank, target_disp, target_count,
-                                target_datatype, win);
+      nasty::Call c = scheduled(nasty::Call::Kind::Get, p->dispUnit, target_rank, target_disp,
+                                target_count, target_datatype, win);
       c.result = origin_addr, c.resultCount = origin_count, c.resultType = origin_datatype;
       return nasty::submit(c);
     }
@@ -160,8 +170,8 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
     if (nasty::enabled()) {
-      nasty::Call c = scheduled(nasty::Call::Kind::Accumulate, *p, target_rank, target_disp,
-                                target_count, target_datatype, win);
+      nasty::Call c = scheduled(nasty::Call::Kind::Accumulate, p->dispUnit, target_rank,
+                                target_disp, target_count, target_datatype, win);
       c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
       c.op = op;
       return nasty::submit(c);
@@ -188,8 +198,8 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
                                                     result_count, result_datatype);
     scope.sem().rma(*p->window, p->op);
     if (nasty::enabled()) {
-      nasty::Call c = scheduled(nasty::Call::Kind::GetAccumulate, *p, target_rank, target_disp,
-                                target_count, target_datatype, win);
+      nasty::Call c = scheduled(nasty::Call::Kind::GetAccumulate, p->dispUnit, target_rank,
+                                target_disp, target_count, target_datatype, win);
       c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
       c.result = result_addr, c.resultCount = result_count, c.resultType = result_datatype;
       c.op = op;
@@ -218,8 +228,8 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
         scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr), 1, datatype);
     scope.sem().rma(*p->window, p->op);
     if (nasty::enabled()) {
-      nasty::Call c =
-          scheduled(nasty::Call::Kind::FetchAndOp, *p, target_rank, target_disp, 1, datatype, win);
+      nasty::Call c = scheduled(nasty::Call::Kind::FetchAndOp, p->dispUnit, target_rank,
+                                target_disp, 1, datatype, win);
       c.origin = origin_addr, c.originCount = 1, c.originType = datatype;
       c.result = result_addr, c.resultCount = 1, c.resultType = datatype;
       c.op = op;
@@ -247,8 +257,8 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
     p->op.originWrite = dts.ranges(reinterpret_cast<Address>(result_addr), 1, datatype);
     scope.sem().rma(*p->window, p->op);
     if (nasty::enabled()) {
-      nasty::Call c = scheduled(nasty::Call::Kind::CompareAndSwap, *p, target_rank, target_disp, 1,
-                                datatype, win);
+      nasty::Call c = scheduled(nasty::Call::Kind::CompareAndSwap, p->dispUnit, target_rank,
+                                target_disp, 1, datatype, win);
       c.origin = origin_addr, c.originCount = 1, c.originType = datatype;
       c.result = result_addr, c.resultCount = 1, c.resultType = datatype;
       c.compare = compare_addr;
@@ -264,19 +274,20 @@ int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_data
              MPI_Win win, MPI_Request *request) {
   RMARACE_SCOPE("MPI_Rput");
   RMARACE_PREPARE("MPI_Rput");
-  RequestId id = kNoRequest;
   if (p) {
-    id = trackRma(scope);
-    p->op.request = id;
+    p->op.request = trackRma(scope);
     p->op.remoteWrite = true;
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
   }
-  int rc = PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+  nasty::Call c = scheduled(nasty::Call::Kind::Put, p ? p->dispUnit : 1, target_rank, target_disp,
+                            target_count, target_datatype, win);
+  c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
+  return requestBased(scope, p, c, request, [&] {
+    return PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                      target_count, target_datatype, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
-  return rc;
+  });
 }
 
 int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -284,19 +295,20 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
              MPI_Request *request) {
   RMARACE_SCOPE("MPI_Rget");
   RMARACE_PREPARE("MPI_Rget");
-  RequestId id = kNoRequest;
   if (p) {
-    id = trackRma(scope);
-    p->op.request = id;
+    p->op.request = trackRma(scope);
     p->op.remoteRead = true;
     p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                     origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
   }
-  int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+  nasty::Call c = scheduled(nasty::Call::Kind::Get, p ? p->dispUnit : 1, target_rank, target_disp,
+                            target_count, target_datatype, win);
+  c.result = origin_addr, c.resultCount = origin_count, c.resultType = origin_datatype;
+  return requestBased(scope, p, c, request, [&] {
+    return PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                      target_count, target_datatype, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
-  return rc;
+  });
 }
 
 int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
@@ -304,23 +316,22 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request) {
   RMARACE_SCOPE("MPI_Raccumulate");
   RMARACE_PREPARE("MPI_Raccumulate");
-  RequestId id = kNoRequest;
   if (p) {
-    id = trackRma(scope);
-    p->op.request = id;
+    p->op.request = trackRma(scope);
     p->op.remoteWrite = true;
     p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), target_datatype);
     p->op.originRead = scope.st().datatypes.ranges(reinterpret_cast<Address>(origin_addr),
                                                    origin_count, origin_datatype);
     scope.sem().rma(*p->window, p->op);
-    if (nasty::enabled()) // not held: issued after the held accumulates it is ordered after
-      nasty::beforeRequestCall(scheduled(nasty::Call::Kind::Accumulate, *p, target_rank,
-                                         target_disp, target_count, target_datatype, win));
   }
-  int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+  nasty::Call c = scheduled(nasty::Call::Kind::Accumulate, p ? p->dispUnit : 1, target_rank,
+                            target_disp, target_count, target_datatype, win);
+  c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
+  c.op = op;
+  return requestBased(scope, p, c, request, [&] {
+    return PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp,
                             target_count, target_datatype, op, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
-  return rc;
+  });
 }
 
 int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
@@ -330,10 +341,8 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
                         MPI_Request *request) {
   RMARACE_SCOPE("MPI_Rget_accumulate");
   RMARACE_PREPARE("MPI_Rget_accumulate");
-  RequestId id = kNoRequest;
   if (p) {
-    id = trackRma(scope);
-    p->op.request = id;
+    p->op.request = trackRma(scope);
     p->op.remoteRead = true;
     p->op.remoteWrite = op != MPI_NO_OP;
     p->op.atomicity = atomicityOf(scope, *p, atomicOpOf(op), target_datatype);
@@ -343,15 +352,17 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
     p->op.originWrite = scope.st().datatypes.ranges(reinterpret_cast<Address>(result_addr),
                                                     result_count, result_datatype);
     scope.sem().rma(*p->window, p->op);
-    if (nasty::enabled()) // not held: issued after the held accumulates it is ordered after
-      nasty::beforeRequestCall(scheduled(nasty::Call::Kind::GetAccumulate, *p, target_rank,
-                                         target_disp, target_count, target_datatype, win));
   }
-  int rc = PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr,
+  nasty::Call c = scheduled(nasty::Call::Kind::GetAccumulate, p ? p->dispUnit : 1, target_rank,
+                            target_disp, target_count, target_datatype, win);
+  c.origin = origin_addr, c.originCount = origin_count, c.originType = origin_datatype;
+  c.result = result_addr, c.resultCount = result_count, c.resultType = result_datatype;
+  c.op = op;
+  return requestBased(scope, p, c, request, [&] {
+    return PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr,
                                 result_count, result_datatype, target_rank, target_disp,
                                 target_count, target_datatype, op, win, request);
-  if (p && rc == MPI_SUCCESS) rememberRequest(scope, request, id);
-  return rc;
+  });
 }
 
 } // extern "C"

@@ -1,5 +1,5 @@
 // The nasty schedule (docs/nasty.md) for OpenSHMEM's non-blocking puts and gets: a _nbi call is
-// held by the MPI front end's schedule (attach.h) and issued, in the schedule's seeded order, by
+// held by the runtime's schedule (rmarace/runtime/nasty.h) and issued, in its seeded order, by
 // the next call that completes or orders it: shmem_quiet, shmem_fence (OpenSHMEM 1.5 9.9.1,
 // 9.9.2), shmem_barrier_all and the active-set shmem_barrier (a quiet first), shmem_clear_lock
 // (9.12: a quiet first), shmem_ctx_destroy (9.4.2), shmem_team_destroy and shmem_finalize. Until
@@ -7,7 +7,7 @@
 // starts them at the call.
 #pragma once
 
-#include "mpi/attach.h"
+#include "rmarace/runtime/nasty.h"
 
 #include <cstdint>
 #include <functional>
@@ -21,21 +21,12 @@ inline constexpr uint64_t kNastyQueue = 0x5348'4d45; // "SHME"
 // Holds `call` (the library's routine and its arguments); false when calls are not held, and the
 // wrapper calls the library itself.
 template <class Call> bool holdNbi(Call call) {
-  if (!rmarace_mpi_nasty_holding()) return false;
-  auto *held = new std::function<void()>(std::move(call));
-  rmarace_nasty_issue_fn issue = [](void *c) {
-    auto *f = static_cast<std::function<void()> *>(c);
-    (*f)();
-    delete f;
-  };
-  if (rmarace_mpi_nasty_hold(kNastyQueue, issue, held)) return true;
-  delete held;
-  return false;
+  return rt::nasty::hold(kNastyQueue, std::move(call));
 }
 
 // Issues the held calls: before the library's own completion call.
 inline void completeNbi() {
-  rmarace_mpi_nasty_complete(kNastyQueue);
+  rt::nasty::complete(kNastyQueue);
 }
 
 } // namespace rmarace::shmem

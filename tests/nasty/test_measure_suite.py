@@ -1,7 +1,8 @@
-"""Unit tests of measure_suite.classify: what counts as a different output."""
+"""Unit tests of measure_suite: what counts as a different output, and which line of rmarace's
+report is compared."""
 import unittest
 
-from measure_suite import classify
+from measure_suite import classify, summary_of
 
 
 class Classify(unittest.TestCase):
@@ -20,6 +21,15 @@ class Classify(unittest.TestCase):
 
     def test_a_run_that_timed_out_fails(self):
         self.assertEqual(classify(["1\n", "1\n"], [None]), "failed")
+
+
+class Summary(unittest.TestCase):
+    def test_the_summary_line_is_what_is_compared(self):
+        stderr = "rmarace: nasty schedule, seed 1\nrmarace: SUMMARY: 2 data races (...)\nmore\n"
+        self.assertEqual(summary_of(stderr), "rmarace: SUMMARY: 2 data races (...)")
+
+    def test_a_run_without_races_has_none(self):
+        self.assertEqual(summary_of("something else\n"), "")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,11 @@
 rmarace-run, once normally and once with --schedule=nasty.
 
 - BugPatterns: the bug patterns of Nasty-MPI's evaluation (and the local buffer races it makes
-  visible, in MPI RMA and with OpenSHMEM's _nbi calls). Each prints the right output under the normal schedule and a wrong one under
-  the nasty schedule, and rmarace reports the same race in both.
-- RaceFree: race-free programs (MPI RMA, OpenSHMEM) print the same under every stage and seed,
-  with no report.
+  visible, in MPI RMA with and without requests, with OpenSHMEM's _nbi calls and with GASPI's
+  queues). Each prints the right output under the normal schedule and a wrong one under the nasty
+  schedule, and rmarace reports the same race in both.
+- RaceFree: race-free programs (MPI RMA, request-based MPI RMA, OpenSHMEM, GASPI) print the same
+  under every stage and seed, with no report.
 - Options: malformed schedule options are rejected before any rank starts.
 """
 
@@ -90,6 +91,10 @@ class BugPatterns(Harness):
         "nasty_flush_local": (2, "sum 36\n"),
         "nasty_put_acc_order": (2, "values" + " 11" * 8 + "\n"),
         "nasty_shmem_nbi": (2, "value 1\n"),
+        "nasty_rget_early": (2, "value 42\n"),
+        "nasty_rput_reuse": (2, "value 1\n"),
+        "nasty_gaspi_read_early": (2, "value 42\n"),
+        "nasty_gaspi_source_reuse": (2, "value 1\n"),
     }
     programs = tuple(cases)
 
@@ -133,6 +138,18 @@ class BugPatterns(Harness):
     def test_shmem_put_nbi_source_overwritten_before_the_quiet(self):
         self.assertEqual(self.check("nasty_shmem_nbi").stdout, "value 2\n")
 
+    def test_rget_result_read_before_the_wait_is_stale(self):
+        self.assertEqual(self.check("nasty_rget_early").stdout, "value 0\n")
+
+    def test_rput_origin_overwritten_before_the_wait(self):
+        self.assertEqual(self.check("nasty_rput_reuse").stdout, "value 2\n")
+
+    def test_gaspi_read_destination_read_after_a_barrier_is_stale(self):
+        self.assertEqual(self.check("nasty_gaspi_read_early").stdout, "value 0\n")
+
+    def test_gaspi_write_source_overwritten_before_the_wait(self):
+        self.assertEqual(self.check("nasty_gaspi_source_reuse").stdout, "value 2\n")
+
     def test_order_dependent_patterns_manifest_for_most_seeds(self):
         # Split pieces of the put and the get (or the accumulate) are shuffled together: all
         # seeds but about 1 in 9 manifest; a few seeds must almost all show it.
@@ -143,7 +160,9 @@ class BugPatterns(Harness):
             self.assertGreaterEqual(wrong, 4, program)
 
     def test_delay_alone_manifests_the_completion_patterns(self):
-        for program in ("nasty_origin_reuse", "nasty_get_early", "nasty_wrong_flush_target"):
+        for program in ("nasty_origin_reuse", "nasty_get_early", "nasty_wrong_flush_target",
+                        "nasty_rget_early", "nasty_rput_reuse", "nasty_gaspi_read_early",
+                        "nasty_gaspi_source_reuse"):
             nprocs, right = self.cases[program]
             self.assertNotEqual(self.nasty(program, nprocs, stages="delay").stdout, right, program)
 
@@ -154,7 +173,7 @@ class BugPatterns(Harness):
 
 
 class RaceFree(Harness):
-    programs = ("nasty_clean", "nasty_shmem_clean")
+    programs = ("nasty_clean", "nasty_shmem_clean", "nasty_requests_clean", "nasty_gaspi_clean")
     NPROCS = 3
 
     def check_unchanged(self, program, runs):
@@ -169,10 +188,18 @@ class RaceFree(Harness):
                 self.assertEqual(sorted(nasty.stdout.splitlines()), lines)
                 self.assertNotIn("data race", nasty.stderr)
 
+    # Each stage alone for 3 seeds, all stages for 10.
+    RUNS = [(stages, seed) for stages in ("delay", "reorder", "split") for seed in (1, 2, 3)]
+    RUNS += [(None, seed) for seed in range(1, 11)]
+
     def test_mpi_output_is_the_same_under_every_stage_and_seed(self):
-        runs = [(stages, seed) for stages in ("delay", "reorder", "split") for seed in (1, 2, 3)]
-        runs += [(None, seed) for seed in range(1, 11)]
-        self.check_unchanged("nasty_clean", runs)
+        self.check_unchanged("nasty_clean", self.RUNS)
+
+    def test_request_based_mpi_output_is_the_same_under_every_stage_and_seed(self):
+        self.check_unchanged("nasty_requests_clean", self.RUNS)
+
+    def test_gaspi_output_is_the_same_under_every_stage_and_seed(self):
+        self.check_unchanged("nasty_gaspi_clean", self.RUNS)
 
     def test_shmem_output_is_the_same_under_the_schedule(self):
         self.check_unchanged("nasty_shmem_clean", [(None, seed) for seed in range(1, 6)])
