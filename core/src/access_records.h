@@ -66,9 +66,12 @@ struct RemoteAccess {
   bool languageAtomic = false;       // ... with a C/C++ atomic
   LocationHandle site = kNoLocation; // in the origin's namespace (self: this process's)
   bool open = true;
-  // Replaced in the history by a newer repeat of the same call (TargetChecker::supersedes): its
-  // slot is released at the next collection even though its region has not ended.
+  // Replaced in the history by a newer repeat of the same call (TargetChecker::supersedes,
+  // replacesEnded): its slot is released at the next collection even though its region has not
+  // ended, or earlier (Pruning::reclaimRepeats).
   bool superseded = false;
+  // Replaced an older repeat that its origin had not completed (TargetChecker::replacesEnded).
+  bool replacedUncompleted = false;
 };
 
 } // namespace rmarace

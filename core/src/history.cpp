@@ -225,6 +225,27 @@ void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,
   }
 }
 
+void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, const Liveness &live) {
+  ShadowRegion &region = regions_[regionIndex];
+  begin = std::max(begin, region.userBase);
+  end = std::min(end, region.userBase + region.size);
+  SetId from = kEmptySet, to = kEmptySet; // the last filtered set: neighbours usually share it
+  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
+    SetId &cell = region.cells[(g - region.base) / kGranule];
+    if (cell == kEmptySet) continue;
+    if (cell != from) {
+      from = cell;
+      AccessSet kept;
+      for (const ShadowRecord &x : sets_[cell])
+        if (live(x)) kept.push_back(x);
+      to = kept.size() == sets_[cell].size() ? cell : intern(std::move(kept));
+    }
+    cell = to;
+  }
+  // Cached transitions may lead to sets that still hold the dropped records.
+  newGeneration();
+}
+
 bool AccessHistory::shouldCollect() const {
   return liveSetCount() > std::max<std::size_t>(4096, 2 * liveAfterCollect_);
 }

@@ -237,6 +237,8 @@ void Process::settle() {
   p.pruning.updateHorizon();
   p.segments.releaseDetachedBefore(p.pruning.horizon());
   p.ends.resolve();
+  if (!p.ends.ended().empty())
+    p.pruning.reclaimRepeats(p.inbox.queued() == 0 && sync_.ledger().satisfied());
   p.origin.completeAcknowledged();
   p.own.sweepCompleted();
   p.history.newGeneration();

@@ -85,6 +85,60 @@ void Pruning::collectGarbage() {
   }
   recordsAfterCollect_ = remote.countInUse() + own.countInUse();
   target_.dropFinishedSelfWrites();
+  // Released or about to be: no list of candidates may name a slot a new access may take.
+  dropped_.clear();
+  ends_.clearEnded();
+}
+
+void Pruning::reclaimRepeats(bool delivered) {
+  if (ends_.ended().empty()) return;
+  // Otherwise the candidates are dropped too: a later repeat's end finds every older repeat
+  // still in the history, so this only delays their reclamation, and the list stays bounded in
+  // runs where a check is always pending (lock epochs of other ranks).
+  if (!delivered || target_.checksPending()) {
+    ends_.clearEnded();
+    return;
+  }
+  SlotPool<RemoteAccess> &remote = target_.records();
+  for (uint32_t id : ends_.ended()) {
+    if (!remote.inUse(id)) continue;
+    const RemoteAccess &a = remote[id];
+    if (a.origin == sync_.self() || a.provisional || a.regionEnd == kEpochInfinity) continue;
+    target_.dropRepeatsBefore(id, dropped_);
+  }
+  ends_.clearEnded();
+  if (dropped_.size() >= std::max(kDroppedFloor, remote.countInUse() / 4)) releaseDropped();
+}
+
+void Pruning::releaseDropped() {
+  SlotPool<RemoteAccess> &remote = target_.records();
+  std::vector<uint32_t> referenced; // by held reports: released by a collection
+  reporter_.markReferenced([&](RegionSubject::Kind kind, uint32_t id) {
+    if (kind == RegionSubject::Remote) referenced.push_back(id);
+  });
+  std::sort(referenced.begin(), referenced.end());
+  std::vector<uint32_t> gone;
+  std::vector<Rank> origins;
+  for (uint32_t id : dropped_) {
+    if (!remote.inUse(id) || std::binary_search(referenced.begin(), referenced.end(), id)) continue;
+    gone.push_back(id);
+    origins.push_back(remote[id].origin);
+  }
+  dropped_.clear();
+  std::sort(gone.begin(), gone.end());
+  gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
+  std::sort(origins.begin(), origins.end());
+  origins.erase(std::unique(origins.begin(), origins.end()), origins.end());
+  auto released = [&](uint32_t id) { return std::binary_search(gone.begin(), gone.end(), id); };
+  // Their regions have ended (RegionEnds waits for none of them): only the lists by origin may
+  // still name them.
+  for (Rank origin : origins) {
+    PeerIn &peer = target_.incoming(origin);
+    std::erase_if(peer.open, released);
+    std::erase_if(peer.live, released);
+    std::erase_if(peer.awaitingOriginCompletion, released);
+  }
+  for (uint32_t id : gone) remote.release(id);
 }
 
 } // namespace rmarace

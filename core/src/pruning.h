@@ -62,6 +62,11 @@ public:
   }
   // Drops dead records from the history and frees the access records nothing refers to.
   void collectGarbage();
+  // After a wait: drops the older repeats of the remote accesses whose region has ended
+  // (TargetChecker::replacesEnded), without a collection, so that point-to-point synchronisation
+  // alone bounds the records of a loop of RMA calls. `delivered`: every batch the clocks promise
+  // has been processed (the ledger is satisfied and nothing is queued).
+  void reclaimRepeats(bool delivered);
   // Whether enough access records accumulated since the last collection to collect again.
   bool shouldCollect() const;
 
@@ -80,6 +85,11 @@ private:
   Epoch horizon_ = 0;
   std::vector<Epoch> threadHorizons_; // the same for every thread (initial thread included)
   std::size_t recordsAfterCollect_ = 0;
+  // Repeats dropped from the history whose slots wait for release: the lists of accesses by
+  // origin may still name them, and are cleaned once for many (amortised constant time each).
+  static constexpr std::size_t kDroppedFloor = 16;
+  std::vector<uint32_t> dropped_;
+  void releaseDropped();
 };
 
 } // namespace rmarace

@@ -51,6 +51,7 @@ public:
   // From the end of the execution on, reports are delivered at once.
   void stopHolding() { holding_ = false; }
   bool holding() const { return holding_; }
+  bool holdsAny() const { return !held_.empty(); }
   // Calls mark(kind, id) for every access a held report refers to: it must outlive the report.
   template <class Mark> void markReferenced(Mark &&mark) const {
     for (const HeldReport &h : held_) {

@@ -29,10 +29,19 @@ void RegionEnds::endRegion(uint32_t id) {
   Epoch end = sync_.firstEpochKnowing(kInitialThread, r.completion.slot(), r.completion.threshold);
   if (end != kEpochInfinity) {
     r.regionEnd = end;
+    noteEnded(id);
     reporter_.releaseReports(RegionSubject::Remote, id);
   } else {
     pending_[r.completion.slot()][r.completion.threshold].push_back(id);
   }
+}
+
+void RegionEnds::noteEnded(uint32_t id) {
+  if (target_.remote(id).origin == sync_.self()) return; // superseded in program order instead
+  // A process that does not wait (Process::settle) for long forgets the candidates: later repeats
+  // find the older ones again.
+  if (ended_.size() > kEndedFloor + 2 * target_.records().countInUse()) ended_.clear();
+  ended_.push_back(id);
 }
 
 void RegionEnds::resolve() {
@@ -49,6 +58,7 @@ void RegionEnds::resolve() {
       Epoch end = sync_.firstEpochKnowing(kInitialThread, slot, byThreshold.begin()->first);
       for (uint32_t id : byThreshold.begin()->second) {
         target_.remote(id).regionEnd = end;
+        noteEnded(id);
         reporter_.releaseReports(RegionSubject::Remote, id);
       }
       byThreshold.erase(byThreshold.begin());
@@ -82,8 +92,14 @@ void RegionEnds::onCompletionNotice(Rank origin, const wire::CompletionNotice &n
   std::erase_if(peer.awaitingOriginCompletion, [&](uint32_t id) {
     RemoteAccess &r = target_.remote(id);
     if (!completes(notice, r)) return false;
+    // It replaced older repeats the origin had not completed (TargetChecker::replacesEnded): a
+    // completion of this access alone would order it before later accesses of its origin that
+    // those are not ordered before. Without it those stay checked against this one.
+    if (notice.single && r.replacedUncompleted) return true;
     r.completionSeq = notice.completionSeq;
     r.originCompletion = {origin, notice.threshold, notice.thread};
+    // Ended at a target wait: now it may replace older repeats (Pruning::reclaimRepeats).
+    if (r.regionEnd != kEpochInfinity) noteEnded(id);
     return true;
   });
 }

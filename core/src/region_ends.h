@@ -25,6 +25,9 @@ class RegionEnds {
 public:
   // A peer's list of accesses with open regions is compacted when it has doubled, from this size.
   static constexpr std::size_t kLiveCompactionFloor = 64;
+  // The list of accesses whose region ended (ended()) holds at most about this many more than
+  // twice the records in use.
+  static constexpr std::size_t kEndedFloor = 64;
 
   RegionEnds(SyncState &sync, TargetChecker &target, RaceReporter &reporter, Outbox &outbox);
 
@@ -45,6 +48,11 @@ public:
   void forget(uint32_t id);
   // Forgets the accesses of `origin` whose region end is known.
   void compactLive(Rank origin);
+  // The remote accesses whose region end became known, or whose origin completion arrived after
+  // it, since the last clearEnded() (some may have been released since: the caller checks), for
+  // Pruning::reclaimRepeats.
+  const std::vector<uint32_t> &ended() const { return ended_; }
+  void clearEnded() { ended_.clear(); }
 
 private:
   // Completes a remote write at a target wait, also when a later completion notice arrived first.
@@ -52,6 +60,8 @@ private:
   // Ends the region of `id` at the initial thread's next wait after its completion point, or
   // queues it until that thread knows the point.
   void endRegion(uint32_t id);
+  // Adds `id` to ended(), bounded.
+  void noteEnded(uint32_t id);
 
   SyncState &sync_;
   TargetChecker &target_;
@@ -64,6 +74,7 @@ private:
     wire::NotifyRecord record;
   };
   std::multimap<SignalId, Notification> notifications_;
+  std::vector<uint32_t> ended_;
 };
 
 } // namespace rmarace

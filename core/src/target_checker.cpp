@@ -76,6 +76,7 @@ void TargetChecker::onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &
   if (r.direct)
     ends_.setCompletion(id, {origin, r.snapshot->at({origin, r.thread}) + 1, r.thread}, record.seq);
   if (r.provisional) {
+    ++provisional_;
     peer.provisional[record.lockEpoch].push_back(id);
     pruning_.updateHorizon();
   }
@@ -203,14 +204,9 @@ void TargetChecker::check(uint32_t id) {
     }
     }
   };
-  for (const ByteRange &range : r.ranges.ranges()) {
-    const auto &regions = history_.regions();
-    for (uint32_t index = 0; index < regions.size(); ++index) {
-      Address lo = std::max(range.begin, regions[index].userBase);
-      Address hi = std::min(range.end, regions[index].userBase + regions[index].size);
-      if (regions[index].size != 0 && lo < hi) history_.visit(index, lo, hi, visit);
-    }
-  }
+  forEachPart(r.ranges, [&](uint32_t index, Address lo, Address hi) {
+    history_.visit(index, lo, hi, visit);
+  });
 }
 
 void TargetChecker::insert(uint32_t id) {
@@ -230,15 +226,47 @@ void TargetChecker::record(uint32_t id) {
     return true;
   };
   auto live = [&](const ShadowRecord &x) { return pruning_.live(x) && !replaced(x); };
-  for (const ByteRange &range : r.ranges.ranges()) {
-    const auto &regions = history_.regions();
-    for (uint32_t index = 0; index < regions.size(); ++index) {
-      Address lo = std::max(range.begin, regions[index].userBase);
-      Address hi = std::min(range.end, regions[index].userBase + regions[index].size);
-      if (regions[index].size != 0 && lo < hi)
-        history_.insert(index, lo, hi, record, noVisit, live);
-    }
+  forEachPart(r.ranges, [&](uint32_t index, Address lo, Address hi) {
+    history_.insert(index, lo, hi, record, noVisit, live);
+  });
+}
+
+void TargetChecker::dropRepeatsBefore(uint32_t id, std::vector<uint32_t> &dropped) {
+  const RemoteAccess &newer = records_[id];
+  if (newer.ranges.empty() || !knowsClockOf(newer)) return;
+  // Older repeats cover the same bytes: they are all in the cell of the first one.
+  std::vector<uint32_t> older;
+  Address first = newer.ranges.ranges().front().begin;
+  forEachPart(ByteRanges(first, 1), [&](uint32_t index, Address lo, Address hi) {
+    history_.visit(index, lo, hi, [&](const ShadowRecord &x, Address, uint8_t) {
+      if (x.kind == RecordKind::Remote && x.subject != id &&
+          replacesEnded(newer, records_[x.subject]))
+        older.push_back(x.subject);
+    });
+  });
+  for (uint32_t old : older) {
+    auto other = [old](const ShadowRecord &x) {
+      return x.kind != RecordKind::Remote || x.subject != old;
+    };
+    forEachPart(records_[old].ranges, [&](uint32_t index, Address lo, Address hi) {
+      history_.filter(index, lo, hi, other);
+    });
+    records_[old].superseded = true;
+    if (records_[old].completionSeq == kNoSequence) records_[id].replacedUncompleted = true;
+    // Only a held report could still compare it: the clock goes now, the slot later.
+    if (!reporter_.holdsAny()) records_[old].snapshot.reset();
+    dropped.push_back(old);
   }
+}
+
+// Whether `older` and `newer` are accesses of one call of one origin on the same bytes.
+bool TargetChecker::sameCall(const RemoteAccess &newer, const RemoteAccess &older) const {
+  return &newer != &older && older.origin == newer.origin && older.site == newer.site &&
+         older.kind == newer.kind && older.context == newer.context &&
+         older.segment == newer.segment && !older.provisional && !newer.provisional &&
+         older.direct == newer.direct && older.languageAtomic == newer.languageAtomic &&
+         older.atomicity.op == newer.atomicity.op && older.atomicity.type == newer.atomicity.type &&
+         older.ranges == newer.ranges;
 }
 
 // A repeated access (the same call of one origin on the same bytes, e.g. a put and a flush in a
@@ -258,16 +286,10 @@ void TargetChecker::record(uint32_t id) {
 // clock only adds what its origin learned, and whatever orders it after the newer one's region
 // end, or before both region starts, orders it so against the older one too. The repeats of lock
 // epochs are provisional themselves when they arrive: they replace their older repeats when their
-// acquisition is confirmed.
+// acquisition is confirmed. (Once the newer one's region has ended too, replacesEnded() allows
+// an origin that learned something in between.)
 bool TargetChecker::supersedes(const RemoteAccess &newer, const RemoteAccess &older) const {
-  if (&newer == &older || older.origin != newer.origin || older.site != newer.site ||
-      older.kind != newer.kind || older.context != newer.context ||
-      older.segment != newer.segment || older.provisional || newer.provisional ||
-      older.direct != newer.direct || older.languageAtomic != newer.languageAtomic ||
-      older.atomicity.op != newer.atomicity.op || older.atomicity.type != newer.atomicity.type)
-    return false;
-  if (!completedBeforeIssue(older, newer)) return false;
-  if (older.ranges != newer.ranges) return false;
+  if (!sameCall(newer, older) || !completedBeforeIssue(older, newer)) return false;
   if (older.origin == sync_.self()) return true;
   if (older.regionStart != newer.regionStart || !older.snapshot || !newer.snapshot) return false;
   if (older.snapshot != newer.snapshot) {
@@ -279,6 +301,72 @@ bool TargetChecker::supersedes(const RemoteAccess &newer, const RemoteAccess &ol
                     b.threadEntries().end()))
       return false;
   }
+  return true;
+}
+
+// A repeat whose region has ended replaces an older repeat whose region ended before, whatever
+// its origin learned in between (with point-to-point synchronisation the origin's clock changes
+// with every message, so supersedes() never applies). Conditions: both issued by the same thread
+// of the origin; the older one completed before the newer one was issued (at the origin in
+// program order, or at a point the newer one's clock knows); both completed at points of the same
+// thread, the older one first: of the origin (a flush, Table 4.2) or of this process (a target
+// wait on a notification, R7/R8); at the origin both completed alike, the older one first, or
+// neither did; and this process knows the newer one's whole clock (knowsClockOf). Asked at a
+// point where every batch the clocks of this process promise has been processed and no access
+// waits for its check (Pruning::reclaimRepeats), call it D. Let b be an access checked after D,
+// against a history holding `newer` but not `older`; b races with `older` (Fig. 4.9) only if it
+// races with `newer`:
+// - b a plain load or store, or an RMA call of this process (also on its own memory): made by
+//   thread t at an epoch not before t's epoch at D, so not before the newer region's start (the
+//   origin cannot know a later epoch of t); inside the older region only if inside the newer one,
+//   since t learns the older completion point no later than the newer one (Thm. 4.2;
+//   firstEpochKnowing is monotonic in the threshold).
+// - b from the same origin: issued after `newer` (batches of one origin arrive in program order).
+//   Whatever orders b after `newer` orders it after `older`: a completion point known to b's
+//   clock (the older one is earlier on the same thread); a fence (the older fence count is not
+//   larger); the origin completion of `newer` before b in program order (the older one's is
+//   earlier, on the same thread). An origin completion of `newer` that arrives after D completes
+//   `older` alike when it completes every earlier access (a flush); one that completes `newer`
+//   alone (a request) is not applied to it (RegionEnds::onCompletionNotice).
+// - b from another origin r: if b's clock knows the newer completion point it knows the older one,
+//   and if b's region starts after the newer region's end it starts after the older one's. What
+//   else could put b before `newer` only: b's region ending before the newer region starts, or
+//   the newer access's clock knowing b's completion. Both need this process to know b's
+//   completion point at D: the newer region starts at an epoch before D, and b's region ends
+//   where this process learns b's completion (Thm. 4.2); this process knows the newer access's
+//   clock. But b's record left r in a batch sealed before r's synchronisation that published the
+//   completion, and the ledger entries that travel with that knowledge made this process wait
+//   for the batch (docs/design.md "Delivery guarantee"): b would have been checked before D,
+//   against `older`.
+// Accesses checked before D met `older` already; held reports keep their records alive.
+bool TargetChecker::replacesEnded(const RemoteAccess &newer, const RemoteAccess &older) const {
+  if (older.origin == sync_.self() || older.thread != newer.thread || !sameCall(newer, older))
+    return false;
+  if (older.regionEnd == kEpochInfinity || newer.regionEnd == kEpochInfinity ||
+      older.fenceCount > newer.fenceCount)
+    return false;
+  auto earlier = [](const CompletionPoint &a, const CompletionPoint &b) {
+    return a.slot() == b.slot() && a.threshold <= b.threshold;
+  };
+  const CompletionPoint &c = newer.completion;
+  if ((c.rank != newer.origin && c.rank != sync_.self()) || !earlier(older.completion, c))
+    return false;
+  if (!completedBeforeIssue(older, newer) &&
+      !(newer.snapshot && older.completion.knownTo(*newer.snapshot)))
+    return false;
+  if (newer.completionSeq == kNoSequence) return older.completionSeq == kNoSequence;
+  return older.completionSeq != kNoSequence && older.completionSeq <= newer.completionSeq &&
+         earlier(older.originCompletion, newer.originCompletion);
+}
+
+bool TargetChecker::knowsClockOf(const RemoteAccess &r) {
+  if (!r.snapshot) return false;
+  PeerIn &peer = incoming_[r.origin];
+  if (peer.knownSnapshot == r.snapshot) return true;
+  // A snapshot costs as much to receive as to compare: once per snapshot in the common case.
+  const VectorClock &known = sync_.clockOf(kInitialThread);
+  if (r.snapshot->size() != known.size() || !r.snapshot->lessOrEqual(known)) return false;
+  peer.knownSnapshot = r.snapshot;
   return true;
 }
 
@@ -320,6 +408,7 @@ void TargetChecker::finalizeProvisional(uint32_t id, const VectorClock &acquisit
   r.snapshot = std::make_shared<const VectorClock>(std::move(merged));
   r.regionStart = (*r.snapshot)[sync_.self()];
   r.provisional = false;
+  --provisional_;
   check(id);
   record(id);
 }

@@ -6,9 +6,11 @@
 #pragma once
 
 #include "access_records.h"
+#include "rmarace/core/history.h"
 #include "rmarace/core/wire_records.h"
 #include "slot_pool.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -16,7 +18,6 @@
 
 namespace rmarace {
 
-class AccessHistory;
 class OwnAccesses;
 class ProcessHost;
 class Pruning;
@@ -42,6 +43,8 @@ struct PeerIn {
   // origin's completion notice arrives, it still orders them before the origin's later accesses
   // (program order at the origin, completionSeq).
   std::vector<uint32_t> awaitingOriginCompletion;
+  // The latest snapshot of this origin known to be covered by this process's clock.
+  std::shared_ptr<const VectorClock> knownSnapshot;
 };
 
 class TargetChecker {
@@ -79,6 +82,17 @@ public:
   // Forgets the self writes that completed or were released (at a target wait and at pruning, so
   // that programs that never notify themselves do not accumulate them).
   void dropFinishedSelfWrites();
+  // Whether a received access waits for its check (a provisional one).
+  bool checksPending() const { return provisional_ != 0; }
+  // Whether `newer`, whose region has ended and whose clock this process knows, makes the record
+  // of `older` redundant once every batch the clocks promise has been processed and no check is
+  // pending (see the definition).
+  bool replacesEnded(const RemoteAccess &newer, const RemoteAccess &older) const;
+  // Whether the initial thread's clock covers the clock `r` was issued with.
+  bool knowsClockOf(const RemoteAccess &r);
+  // Removes from the history the older repeats that access `id` replaces (replacesEnded) and
+  // appends their ids to `dropped` (marked superseded: their slots are for the caller to release).
+  void dropRepeatsBefore(uint32_t id, std::vector<uint32_t> &dropped);
   // The source location an origin defined for `site`, if any.
   const Location *peerLocation(Rank origin, LocationHandle site) const;
 
@@ -94,6 +108,17 @@ public:
   bool racing(const RemoteAccess &a, const RemoteAccess &b) const;
 
 private:
+  // Calls f(region index, lo, hi) for the part of `ranges` in each region of the history.
+  template <class F> void forEachPart(const ByteRanges &ranges, F &&f) const {
+    const auto &regions = history_.regions();
+    for (const ByteRange &range : ranges.ranges()) {
+      for (uint32_t index = 0; index < regions.size(); ++index) {
+        Address lo = std::max(range.begin, regions[index].userBase);
+        Address hi = std::min(range.end, regions[index].userBase + regions[index].size);
+        if (regions[index].size != 0 && lo < hi) f(index, lo, hi);
+      }
+    }
+  }
   bool completedBeforeIssue(const RemoteAccess &first, const RemoteAccess &second) const;
   // Checks a remote access against the history and records it there.
   void insert(uint32_t id);
@@ -102,6 +127,7 @@ private:
   void check(uint32_t id);
   // Whether `newer` makes the record of `older` redundant (see the definition).
   bool supersedes(const RemoteAccess &newer, const RemoteAccess &older) const;
+  bool sameCall(const RemoteAccess &newer, const RemoteAccess &older) const;
   void finalizeProvisional(uint32_t id, const VectorClock &acquisition);
 
   const SyncState &sync_;
@@ -116,6 +142,7 @@ private:
   SlotPool<RemoteAccess> records_;
   std::map<Rank, PeerIn> incoming_;
   std::vector<uint32_t> selfWrites_;
+  std::size_t provisional_ = 0; // received accesses whose check waits
 };
 
 } // namespace rmarace

@@ -1,5 +1,8 @@
 #include "rmarace/core/wire_records.h"
 
+#include <span>
+#include <vector>
+
 namespace rmarace::wire {
 
 Tag readTag(WireReader &in) {
@@ -8,14 +11,39 @@ Tag readTag(WireReader &in) {
   return tag;
 }
 
+namespace {
+// Ledger entries, variable-length: the origin relative to the previous entry's (entries usually
+// come sorted by origin), the target relative to the origin (neighbours are near), the count.
+void putLedger(WireWriter &out, std::span<const LedgerEntry> entries) {
+  out.putVarint(entries.size());
+  Rank previous = 0;
+  for (const LedgerEntry &e : entries) {
+    out.putSigned(int64_t{e.origin} - previous);
+    out.putSigned(int64_t{e.target} - e.origin);
+    out.putVarint(e.count);
+    previous = e.origin;
+  }
+}
+
+std::vector<LedgerEntry> getLedger(WireReader &in) {
+  std::vector<LedgerEntry> entries(in.getCount(3));
+  Rank previous = 0;
+  for (LedgerEntry &e : entries) {
+    e.origin = static_cast<Rank>(previous + in.getSigned());
+    e.target = static_cast<Rank>(e.origin + in.getSigned());
+    e.count = in.getVarint();
+    previous = e.origin;
+  }
+  return entries;
+}
+} // namespace
+
 void encode(WireWriter &out, const BatchHeader &header) {
-  out.put<uint32_t>(static_cast<uint32_t>(header.entries.size()));
-  for (const LedgerEntry &e : header.entries) out.put(e);
+  putLedger(out, header.entries);
 }
 
 void decode(WireReader &in, BatchHeader &header) {
-  header.entries.resize(in.get<uint32_t>());
-  for (auto &e : header.entries) e = in.get<LedgerEntry>();
+  header.entries = getLedger(in);
 }
 
 bool LocationRecord::operator==(const LocationRecord &o) const {
@@ -163,16 +191,14 @@ void decode(WireReader &in, NotifyRecord &record) {
 
 void encode(WireWriter &out, const ClockPayload &payload) {
   out.putClock(payload.clock);
-  out.put<uint32_t>(static_cast<uint32_t>(payload.ledger.size()));
-  for (const LedgerEntry &e : payload.ledger) out.put(e);
-  out.put<uint64_t>(payload.replyToken);
+  putLedger(out, payload.ledger);
+  out.putVarint(payload.replyToken);
 }
 
 void decode(WireReader &in, ClockPayload &payload) {
   payload.clock = in.getClock();
-  payload.ledger.resize(in.get<uint32_t>());
-  for (LedgerEntry &e : payload.ledger) e = in.get<LedgerEntry>();
-  payload.replyToken = in.get<uint64_t>();
+  payload.ledger = getLedger(in);
+  payload.replyToken = in.getVarint();
 }
 
 void encode(WireWriter &out, const EpochClockRecord &record) {

@@ -6,6 +6,7 @@
 // Two Process engines driven by hand (the split-phase API): rank 1 exposes 1 MiB; epochs
 // alternate between rank 1 storing the whole MiB and rank 0 putting 16 chunks of 64 KiB into it,
 // separated by fences (collective flush + all-to-all).
+#include "line_host.h"
 #include "rmarace/core/process.h"
 
 #include <array>
@@ -19,19 +20,7 @@ constexpr uint64_t kMiB = 1 << 20;
 constexpr uint64_t kChunk = 64 << 10;
 constexpr SegmentId kWin = 1;
 
-class Host final : public ProcessHost {
-public:
-  Location resolve(LocationHandle h) override {
-    Location l;
-    l.file = "memory.c";
-    l.line = static_cast<uint32_t>(h);
-    return l;
-  }
-  void reportRace(const RaceRecord &) override { ++races; }
-  void reportError(const ErrorRecord &) override { ++errors; }
-  int races = 0;
-  int errors = 0;
-};
+using Host = test::LineHost;
 
 struct TwoRanks {
   std::array<Host, 2> hosts;
@@ -163,7 +152,7 @@ TEST(MemoryCost, RecordSetsAreSharedAndBoundedIndependentlyOfTheEpochs) {
       EXPECT_LE(s.liveRemoteAccesses, early.liveRemoteAccesses) << "epoch pair " << i;
     }
   }
-  EXPECT_EQ(t.hosts[0].races + t.hosts[1].races, 0);
+  EXPECT_EQ(t.hosts[0].races.size() + t.hosts[1].races.size(), 0u);
   EXPECT_EQ(t.p[0]->stats().pendingOwnAccesses, 0u);
 }
 
@@ -177,7 +166,7 @@ TEST(MemoryCost, AutomaticCollectionBoundsTheSets) {
     maxSets = std::max(maxSets, t.p[1]->stats().liveShadowSets);
   }
   EXPECT_LE(maxSets, 2u * 4096u + 64u);
-  EXPECT_EQ(t.hosts[0].races + t.hosts[1].races, 0);
+  EXPECT_EQ(t.hosts[0].races.size() + t.hosts[1].races.size(), 0u);
 }
 
 } // namespace

@@ -50,7 +50,9 @@ LocationRecord location() {
 
 TEST(WireRecords, BatchHeaderRoundTrip) {
   for (const BatchHeader &header :
-       {BatchHeader{}, BatchHeader{{{0, 1, 3}}}, BatchHeader{{{0, 1, 3}, {2, 1, 9}}}}) {
+       {BatchHeader{}, BatchHeader{{{0, 1, 3}}}, BatchHeader{{{0, 1, 3}, {2, 1, 9}}},
+        // In any order, with far ranks and large counts.
+        BatchHeader{{{7, 8, 1}, {3, 2, 200}, {3, 4, uint64_t{1} << 50}, {0, 4095, 2}}}}) {
     std::vector<std::byte> bytes = encoded(header);
     WireReader in(bytes);
     BatchHeader decoded;
@@ -81,6 +83,39 @@ TEST(WireRecords, ClockPayloadRoundTrip) {
   EXPECT_EQ(decoded.clock.size(), 3u);
   EXPECT_EQ(decoded.ledger, payload.ledger);
   EXPECT_EQ(decoded.replyToken, 42u);
+}
+
+// Clocks and ledger entries are sparse and variable-length: a clock costs what its process has
+// heard of, not 8 bytes per rank.
+TEST(WireRecords, ClocksCostWhatTheirProcessKnows) {
+  std::vector<Epoch> entries(4096, 0);
+  entries[1] = 5;
+  entries[2] = 300;
+  entries[4095] = Epoch{1} << 40;
+  SnapshotRecord sparse{1, VectorClock(entries)};
+  sparse.clock.setThreadEntries({{{2, 1}, 7}, {{4095, 3}, Epoch{1} << 33}});
+  expectRoundTrip(sparse, Tag::Snapshot);
+  EXPECT_LT(encoded(sparse).size(), 48u); // 32 KiB dense
+  SnapshotRecord dense{2, VectorClock(std::vector<Epoch>(64, 1000))};
+  expectRoundTrip(dense, Tag::Snapshot);
+  EXPECT_LE(encoded(dense).size(), 1 + 4 + 1 + 2 + 64 * 2 + 1u);
+  expectRoundTrip(SnapshotRecord{3, VectorClock(std::vector<Epoch>(5, 0))}, Tag::Snapshot);
+}
+
+TEST(WireRecords, MalformedClocksThrow) {
+  auto decodeClock = [](std::vector<uint8_t> raw) {
+    std::vector<std::byte> bytes;
+    for (uint8_t b : raw) bytes.push_back(static_cast<std::byte>(b));
+    WireReader in(bytes);
+    return in.getClock();
+  };
+  EXPECT_NO_THROW(decodeClock({2, 1, 1, 9, 0}));
+  EXPECT_THROW(decodeClock({2, 0, 0, 0}), WireError);                // an empty run pair
+  EXPECT_THROW(decodeClock({2, 1, 2, 9, 9, 0}), WireError);          // runs beyond the ranks
+  EXPECT_THROW(decodeClock({0x80, 0x80, 0x80, 0x80, 1}), WireError); // 2^28 ranks
+  std::vector<uint8_t> endless(11, 0x80);
+  EXPECT_THROW(decodeClock(endless), WireError);
+  EXPECT_THROW(decodeClock({0, 0xff, 0xff, 0xff, 0x7f}), WireError); // more threads than bytes
 }
 
 TEST(WireRecords, LocationRoundTrip) {

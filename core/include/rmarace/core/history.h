@@ -88,6 +88,9 @@ public:
                    const Visitor &visit, const Liveness &live);
   // Visits records overlapping [begin, end) without changing anything.
   void visit(uint32_t regionIndex, Address begin, Address end, const Visitor &visit) const;
+  // Drops the records `live` rejects from the cells of [begin, end) of the region at index (the
+  // owner reclaims a record before its collection): costs what an insert there costs.
+  void filter(uint32_t regionIndex, Address begin, Address end, const Liveness &live);
 
   // Invalidates the transition cache (its entries name epochs; a new epoch makes them useless).
   void newGeneration() { ++generation_; }

@@ -1,5 +1,8 @@
 // A small binary encoding for batches and payloads exchanged between processes. All processes of
-// a run share the same binary layout (same architecture), so fixed-width native integers suffice.
+// a run share the same binary layout (same architecture), so fixed-width native integers suffice
+// for most fields. Vector clocks, which every synchronisation and every batch carries, are sparse
+// and variable-length instead: runs of zero entries cost a byte, other entries a varint of their
+// epoch, so a clock costs what its process has heard of rather than 8 bytes per rank.
 #pragma once
 
 #include "rmarace/core/types.h"
@@ -29,15 +32,39 @@ public:
     put<uint32_t>(static_cast<uint32_t>(s.size()));
     std::memcpy(grow(s.size()), s.data(), s.size());
   }
+  // An unsigned LEB128 integer: 7 bits per byte, low bits first.
+  void putVarint(uint64_t v) {
+    std::byte bytes[10];
+    std::size_t n = 0;
+    for (; v >= 0x80; v >>= 7) bytes[n++] = static_cast<std::byte>((v & 0x7f) | 0x80);
+    bytes[n++] = static_cast<std::byte>(v);
+    std::memcpy(grow(n), bytes, n);
+  }
+  // A signed integer as a varint (zigzag: small magnitudes of either sign take one byte).
+  void putSigned(int64_t v) {
+    putVarint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+  }
+  // The number of ranks, then alternately the length of a run of zero entries and of a run of
+  // non-zero ones followed by their epochs, until every rank is covered; then the thread entries.
   void putClock(const VectorClock &c) {
     std::span<const Epoch> entries = c.entries();
-    put<uint32_t>(static_cast<uint32_t>(entries.size()));
-    if (!entries.empty())
-      std::memcpy(grow(entries.size_bytes()), entries.data(), entries.size_bytes());
+    putVarint(entries.size());
+    for (std::size_t i = 0; i < entries.size();) {
+      std::size_t zeros = i;
+      while (i < entries.size() && entries[i] == 0) ++i;
+      std::size_t run = i;
+      while (i < entries.size() && entries[i] != 0) ++i;
+      putVarint(run - zeros);
+      putVarint(i - run);
+      for (std::size_t k = run; k < i; ++k) putVarint(entries[k]);
+    }
     std::span<const ThreadEntry> threads = c.threadEntries();
-    put<uint32_t>(static_cast<uint32_t>(threads.size()));
-    if (!threads.empty())
-      std::memcpy(grow(threads.size_bytes()), threads.data(), threads.size_bytes());
+    putVarint(threads.size());
+    for (const ThreadEntry &e : threads) {
+      putVarint(static_cast<uint32_t>(e.slot.rank));
+      putVarint(e.slot.thread);
+      putVarint(e.epoch);
+    }
   }
 
 private:
@@ -74,23 +101,50 @@ public:
     at_ += n;
     return s;
   }
-  VectorClock getClock() {
-    std::size_t n = get<uint32_t>();
-    need(n * sizeof(Epoch));
-    std::vector<Epoch> entries(n);
-    if (n != 0) std::memcpy(entries.data(), in_.data() + at_, n * sizeof(Epoch));
-    at_ += n * sizeof(Epoch);
-    VectorClock clock(std::move(entries));
-    std::size_t t = get<uint32_t>();
-    need(t * sizeof(ThreadEntry));
-    if (t != 0) {
-      std::vector<ThreadEntry> threads(t);
-      std::memcpy(threads.data(), in_.data() + at_, t * sizeof(ThreadEntry));
-      at_ += t * sizeof(ThreadEntry);
-      clock.setThreadEntries(std::move(threads));
+  uint64_t getVarint() {
+    uint64_t v = 0;
+    for (unsigned shift = 0; shift < 64; shift += 7) {
+      auto byte = static_cast<uint8_t>(get<std::byte>());
+      v |= static_cast<uint64_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) return v;
     }
+    throw WireError("malformed number in rmarace batch");
+  }
+  int64_t getSigned() {
+    uint64_t v = getVarint();
+    return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
+  }
+  // A count of items that take at least `minBytes` each: what the bytes left can hold at most,
+  // so that garbage cannot make a reader allocate without bound.
+  std::size_t getCount(std::size_t minBytes) {
+    uint64_t n = getVarint();
+    if (n > remaining() / minBytes) throw WireError("truncated rmarace batch");
+    return static_cast<std::size_t>(n);
+  }
+  VectorClock getClock() {
+    uint64_t n = getVarint();
+    if (n > kMaxClockRanks) throw WireError("malformed clock in rmarace batch");
+    std::vector<Epoch> entries(static_cast<std::size_t>(n), 0);
+    for (std::size_t i = 0; i < entries.size();) {
+      uint64_t zeros = getVarint(), run = getVarint();
+      if ((zeros == 0 && run == 0) || zeros > entries.size() - i ||
+          run > entries.size() - i - zeros)
+        throw WireError("malformed clock in rmarace batch");
+      i += static_cast<std::size_t>(zeros);
+      for (uint64_t k = 0; k < run; ++k) entries[i++] = getVarint();
+    }
+    VectorClock clock(std::move(entries));
+    std::vector<ThreadEntry> threads(getCount(3));
+    for (ThreadEntry &e : threads) {
+      e.slot.rank = static_cast<Rank>(getVarint());
+      e.slot.thread = static_cast<ThreadId>(getVarint());
+      e.epoch = getVarint();
+    }
+    if (!threads.empty()) clock.setThreadEntries(std::move(threads));
     return clock;
   }
+  // The largest clock a reader accepts (a bound against garbage, far above any job).
+  static constexpr uint64_t kMaxClockRanks = uint64_t{1} << 24;
 
 private:
   void need(std::size_t n) const {
