@@ -49,6 +49,27 @@ bool isPlainScalarAccess(const PlannedAccess &Planned) {
   return false;
 }
 
+// A constant that fits 64 bits, as a signed byte count.
+std::optional<int64_t> constantBytes(const SCEV *S) {
+  const auto *Constant = dyn_cast<SCEVConstant>(S);
+  if (!Constant || Constant->getAPInt().getMinSignedBits() > 64) return std::nullopt;
+  return Constant->getAPInt().getSExtValue();
+}
+
+// L's backedges taken (its trip count less one), as an i64.
+const SCEV *backedgesTaken(const Loop &L, ScalarEvolution &SE, Type *Int64) {
+  return SE.getNoopOrZeroExtend(SE.getBackedgeTakenCount(&L), Int64);
+}
+
+// The start and step of an address that is invariant in L (step 0) or affine in L.
+std::optional<std::pair<const SCEV *, const SCEV *>> affineIn(const SCEV *Address, const Loop &L,
+                                                              ScalarEvolution &SE, Type *Int64) {
+  if (SE.isLoopInvariant(Address, &L)) return std::pair{Address, SE.getZero(Int64)};
+  const auto *Rec = dyn_cast<SCEVAddRecExpr>(Address);
+  if (!Rec || Rec->getLoop() != &L || !Rec->isAffine()) return std::nullopt;
+  return std::pair{Rec->getStart(), SE.getNoopOrSignExtend(Rec->getStepRecurrence(SE), Int64)};
+}
+
 // An access of a loop whose address advances by a constant Step per iteration (0: invariant).
 struct Walk {
   PlannedAccess *Planned;
@@ -58,14 +79,12 @@ struct Walk {
 };
 
 std::optional<Walk> walkOf(PlannedAccess &Planned, const Loop &L, ScalarEvolution &SE) {
-  const SCEV *Address = SE.getSCEV(Planned.Access.Address);
-  uint64_t Size = Planned.Access.Size.getFixedSize();
-  if (SE.isLoopInvariant(Address, &L)) return Walk{&Planned, Address, 0, Size};
-  const auto *Rec = dyn_cast<SCEVAddRecExpr>(Address);
-  if (!Rec || Rec->getLoop() != &L || !Rec->isAffine()) return std::nullopt;
-  const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-  if (!Step || Step->getAPInt().getMinSignedBits() > 64) return std::nullopt;
-  return Walk{&Planned, Rec->getStart(), Step->getAPInt().getSExtValue(), Size};
+  Type *Int64 = Type::getInt64Ty(Planned.Access.Inst->getContext());
+  auto InL = affineIn(SE.getSCEV(Planned.Access.Address), L, SE, Int64);
+  if (!InL) return std::nullopt;
+  std::optional<int64_t> Step = constantBytes(InL->second);
+  if (!Step) return std::nullopt;
+  return Walk{&Planned, InL->first, *Step, Planned.Access.Size.getFixedSize()};
 }
 
 // Accesses from one source location that one range check can stand for together: the same
@@ -79,9 +98,7 @@ bool sameSourceAccess(const Walk &A, const Walk &B) {
 }
 
 std::optional<int64_t> distance(const Walk &From, const Walk &To, ScalarEvolution &SE) {
-  const auto *Delta = dyn_cast<SCEVConstant>(SE.getMinusSCEV(To.Start, From.Start));
-  if (!Delta || Delta->getAPInt().getMinSignedBits() > 64) return std::nullopt;
-  return Delta->getAPInt().getSExtValue();
+  return constantBytes(SE.getMinusSCEV(To.Start, From.Start));
 }
 
 // The bytes one iteration of the group touches, [Offset, Offset + Span) from its lowest access,
@@ -119,7 +136,7 @@ bool planRange(std::vector<Walk> &Group, const Loop &L, ScalarEvolution &SE,
   // A stride beyond the footprint leaves gaps between iterations that one range would include.
   if (Stride > Foot->Span) return false;
   Type *Int64 = Type::getInt64Ty(Lowest.Planned->Access.Inst->getContext());
-  const SCEV *BackedgesTaken = SE.getNoopOrZeroExtend(SE.getBackedgeTakenCount(&L), Int64);
+  const SCEV *BackedgesTaken = backedgesTaken(L, SE, Int64);
   const SCEV *Begin = Lowest.Start;
   if (Lowest.Step < 0) // the lowest address is reached in the last iteration
     Begin = SE.getAddExpr(Begin, SE.getMulExpr(BackedgesTaken, SE.getConstant(Int64, Lowest.Step)));
@@ -203,21 +220,10 @@ struct Dimension {
   const SCEV *BackedgesTaken;
 };
 
-// The start and step of an address that is invariant in L (step 0) or affine in L.
-std::optional<std::pair<const SCEV *, const SCEV *>> affineIn(const SCEV *Address, const Loop &L,
-                                                              ScalarEvolution &SE, Type *Int64) {
-  if (SE.isLoopInvariant(Address, &L)) return std::pair{Address, SE.getZero(Int64)};
-  const auto *Rec = dyn_cast<SCEVAddRecExpr>(Address);
-  if (!Rec || Rec->getLoop() != &L || !Rec->isAffine()) return std::nullopt;
-  return std::pair{Rec->getStart(), SE.getNoopOrSignExtend(Rec->getStepRecurrence(SE), Int64)};
-}
-
 // A dimension the access walks densely: a constant step no larger than its size.
 std::optional<int64_t> denseStep(const Dimension &D, uint64_t Size) {
-  const auto *Step = dyn_cast<SCEVConstant>(D.Step);
-  if (!Step || Step->getAPInt().getMinSignedBits() > 64) return std::nullopt;
-  int64_t Bytes = Step->getAPInt().getSExtValue();
-  if (static_cast<uint64_t>(std::abs(Bytes)) > Size) return std::nullopt;
+  std::optional<int64_t> Bytes = constantBytes(D.Step);
+  if (!Bytes || static_cast<uint64_t>(std::abs(*Bytes)) > Size) return std::nullopt;
   return Bytes;
 }
 
@@ -229,8 +235,8 @@ bool planRows(PlannedAccess &Planned, const Loop &L, const Nest &N, ScalarEvolut
   auto InP = affineIn(InL->first, P, SE, Int64);
   if (!InP) return false;
   const SCEV *Base = InP->first;
-  Dimension Inner{InL->second, SE.getNoopOrZeroExtend(SE.getBackedgeTakenCount(&L), Int64)};
-  Dimension Outer{InP->second, SE.getNoopOrZeroExtend(SE.getBackedgeTakenCount(&P), Int64)};
+  Dimension Inner{InL->second, backedgesTaken(L, SE, Int64)};
+  Dimension Outer{InP->second, backedgesTaken(P, SE, Int64)};
   uint64_t Size = Planned.Access.Size.getFixedSize();
   // A row runs along the dense dimension; rows repeat along the other one, whose step the
   // runtime takes as it is (it may be negative, or turn out small enough to merge the rows).
@@ -265,8 +271,7 @@ bool planStridedRows(PlannedAccess &Planned, const Loop &L, ScalarEvolution &SE)
   auto InL = affineIn(SE.getSCEV(Planned.Access.Address), L, SE, Int64);
   if (!InL) return false;
   const SCEV *Length = SE.getConstant(Int64, Planned.Access.Size.getFixedSize());
-  const SCEV *Rows =
-      SE.getAddExpr(SE.getNoopOrZeroExtend(SE.getBackedgeTakenCount(&L), Int64), SE.getOne(Int64));
+  const SCEV *Rows = SE.getAddExpr(backedgesTaken(L, SE, Int64), SE.getOne(Int64));
   Instruction *Entry = L.getLoopPredecessor()->getTerminator();
   for (const SCEV *Bound : {InL->first, Rows, InL->second})
     if (!isSafeToExpandAt(Bound, Entry, SE)) return false;
