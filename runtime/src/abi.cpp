@@ -10,6 +10,7 @@
 #include "untracked_accesses.h"
 
 #include <mutex>
+#include <optional>
 
 // The hot path lives in this file so that the compiler inlines it into the C ABI entry points:
 // an instrumented access costs one call into the runtime and one into the engine.
@@ -37,23 +38,7 @@ void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
 
 void Runtime::accessRange(const void *addr, uint64_t size, bool write,
                           const rmarace_location *loc) {
-  if (tlsThreadState.inRuntime) return;
-  auto address = reinterpret_cast<Address>(addr);
-  // Most copies touch no tracked page: decide that without the lock.
-  if (!PageMap::mayTrack(address, size)) {
-    if (PageMap::logsUntracked()) logUntracked(address, size, write, false, loc);
-    return;
-  }
-  std::lock_guard<EngineLock> guard(lock_);
-  if (instance() != this) return;
-  ReentrancyGuard reentrancy;
-  process_->setThread(engineThreadOfThisThread());
-  if (!process_->tracks(address, size)) {
-    if (PageMap::logsUntracked())
-      untracked_->record(process_->thread(), process_->epoch(), address, size, write, false, loc);
-    return;
-  }
-  process_->access(address, size, write, false, accessSite(loc));
+  checkRows(reinterpret_cast<Address>(addr), size, 0, 1, write, loc);
 }
 
 void Runtime::accessRows(const void *addr, uint64_t length, int64_t stride, uint64_t rows,
@@ -63,11 +48,16 @@ void Runtime::accessRows(const void *addr, uint64_t length, int64_t stride, uint
   auto first = reinterpret_cast<Address>(addr);
   auto step = static_cast<uint64_t>(stride < 0 ? -stride : stride);
   if (stride < 0) first -= (rows - 1) * step;
-  uint64_t span = (rows - 1) * step + length;
   // Rows that touch or overlap are one range.
-  if (step <= length) return accessRange(reinterpret_cast<const void *>(first), span, write, loc);
+  if (step <= length) return checkRows(first, (rows - 1) * step + length, 0, 1, write, loc);
+  checkRows(first, length, step, rows, write, loc);
+}
+
+void Runtime::checkRows(Address first, uint64_t length, uint64_t step, uint64_t rows, bool write,
+                        const rmarace_location *loc) {
   if (tlsThreadState.inRuntime) return;
-  if (!PageMap::mayTrack(first, span)) {
+  // Most copies touch no tracked page: decide that without the lock.
+  if (!PageMap::mayTrack(first, (rows - 1) * step + length)) {
     if (PageMap::logsUntracked())
       for (uint64_t row = 0; row < rows; ++row)
         logUntracked(first + row * step, length, write, false, loc);
@@ -77,7 +67,7 @@ void Runtime::accessRows(const void *addr, uint64_t length, int64_t stride, uint
   if (instance() != this) return;
   ReentrancyGuard reentrancy;
   process_->setThread(engineThreadOfThisThread());
-  LocationHandle site = accessSite(loc);
+  std::optional<LocationHandle> site; // interned at the first tracked row
   for (uint64_t row = 0; row < rows; ++row) {
     Address begin = first + row * step;
     if (!process_->tracks(begin, length)) {
@@ -85,7 +75,8 @@ void Runtime::accessRows(const void *addr, uint64_t length, int64_t stride, uint
         untracked_->record(process_->thread(), process_->epoch(), begin, length, write, false, loc);
       continue;
     }
-    process_->access(begin, length, write, false, site);
+    if (!site) site = accessSite(loc);
+    process_->access(begin, length, write, false, *site);
   }
 }
 

@@ -86,6 +86,11 @@ private:
   // Ends the engine's work: later accesses and intercepted calls see no runtime.
   void retire();
 
+  // `rows` ranges of `length` bytes, `step` bytes apart from `first` up (0 and 1: one range),
+  // checked under one lock: the body of accessRange and accessRows.
+  void checkRows(Address first, uint64_t length, uint64_t step, uint64_t rows, bool write,
+                 const rmarace_location *loc);
+
   static std::atomic<Runtime *> instance_;
   Options options_;
   std::vector<std::string> configErrors_; // until reportConfigurationErrors
