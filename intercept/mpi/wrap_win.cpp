@@ -2,6 +2,7 @@
 // calls (fence, PSCW, locks, flushes; dissertation Table 4.2).
 #include "misuse.h"
 #include "nasty_schedule.h"
+#include "ompi_dynamic_windows.h"
 #include "scope.h"
 
 #include <cstring>
@@ -136,14 +137,16 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_create_dynamic");
   int rc = scope.blocking([&] { return PMPI_Win_create_dynamic(info, comm, win); });
-  if (rc == MPI_SUCCESS) createWindow(scope, *win, comm, info, nullptr, 0, 1, true);
+  if (rc != MPI_SUCCESS) return rc;
+  ompi::dynamicWindowCreated(*win);
+  createWindow(scope, *win, comm, info, nullptr, 0, 1, true);
   return rc;
 }
 
 int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size) {
   RMARACE_SCOPE("MPI_Win_attach");
   RMARACE_REJECT_FREED_WINDOW(win);
-  int rc = PMPI_Win_attach(win, base, size);
+  int rc = ompi::attach(win, base, size);
   WindowState *ws = nullptr;
   if (rc == MPI_SUCCESS && semanticWindow(scope, win, &ws))
     scope.tracker().process().exposeMemory(ws->segment, reinterpret_cast<Address>(base),
@@ -158,13 +161,16 @@ int MPI_Win_detach(MPI_Win win, const void *base) {
   WindowState *ws = nullptr;
   if (semanticWindow(scope, win, &ws))
     scope.tracker().process().unexposeMemory(ws->segment, reinterpret_cast<Address>(base));
-  return PMPI_Win_detach(win, base);
+  int rc = PMPI_Win_detach(win, base);
+  if (rc == MPI_SUCCESS) ompi::detached(win);
+  return rc;
 }
 
 int MPI_Win_free(MPI_Win *win) {
   RMARACE_SCOPE("MPI_Win_free");
   RMARACE_REJECT_FREED_WINDOW(*win);
   nasty::windowFreed(*win); // an erroneous open epoch: what it held goes first
+  ompi::windowFreed(*win);
   WindowState *ws = nullptr;
   if (Window *w = semanticWindow(scope, *win, &ws)) {
     if (std::optional<std::string> open = scope.sem().openEpoch(*w))

@@ -31,6 +31,28 @@ class Robustness(Harness):
                 self.assertEqual(sorted(result.stdout.splitlines()),
                                  sorted(expected.stdout.splitlines()))
 
+    def test_dynamic_window_regions_attached_in_any_address_order(self):
+        # Open MPI 4.1's osc/ucx crashes on regions attached in ascending order ("ascending 3"
+        # dies natively); rmarace's guard region makes them work without taking a slot the
+        # program needs (32 regions is osc/ucx's limit).
+        # The plain build, preloaded, has native's heap layout: it crashed every time before.
+        plain = self.build("osc_ucx_dynamic_free.c", "-O2", compiler="mpicc.openmpi",
+                           name="dynamic_free")
+        result = self.run_cmd([tool("rmarace-run"), "--preload", "-np", "2", plain], timeout=60)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.splitlines(), ["window freed"])
+        checked = self.build("dynamic_attach_order.c", "-O2")
+        for order, regions in (("ascending", 3), ("ascending", 12), ("ascending", 30),
+                               ("descending", 32)):
+            with self.subTest(order=order, regions=regions):
+                result = self.run_cmd([tool("rmarace-run"), "-np", "3", checked, order,
+                                       str(regions)], timeout=60)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertNotIn("rmarace", result.stderr)
+                self.assertEqual(sorted(result.stdout.splitlines()),
+                                 [f"rank {r}: {regions} {order} regions, 0 wrong"
+                                  for r in range(3)])
+
 
 if __name__ == "__main__":
     unittest.main()

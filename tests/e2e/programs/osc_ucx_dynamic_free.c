@@ -1,5 +1,5 @@
-/* Not a driver: the reproducer of the crash behind caf/comp_allocated_1 and comp_allocated_2 (see
- * docs/realworld.md). Three small heap regions (16, 48 and 16 bytes) attached to a dynamic window,
+/* The reproducer of the crash behind the real-world sweep's caf/comp_allocated_1 and
+ * comp_allocated_2 (docs/realworld.md). Three small heap regions (16, 48 and 16 bytes) attached to a dynamic window,
  * detached, and the window freed: Open MPI 4.1.4's osc/ucx (Debian 12) dies in MPI_Win_free
  * (ucs_rcache_region_invalidate <- ucp_mem_unmap <- ompi_osc_ucx_free) without rmarace:
  *
@@ -8,7 +8,8 @@
  *
  * OpenCoarrays' tests make the same calls (MPI_Win_create_dynamic, six MPI_Win_attach of 4 to 48
  * bytes, six MPI_Win_detach, MPI_Win_free) and get away with it natively; with rmarace's own
- * windows and allocations the heap layout differs and the same Open MPI bug strikes. */
+ * windows and allocations the heap layout differs and the same Open MPI bug strikes. rmarace's
+ * guard region (intercept/mpi/ompi_dynamic_windows.h) makes this program run. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
