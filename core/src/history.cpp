@@ -187,6 +187,30 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
   }
 }
 
+void AccessHistory::insertLocalRows(ShadowRegion &region, Address first, uint64_t length,
+                                    uint64_t step, uint64_t rows, ShadowRecord record,
+                                    const Visitor &visit, const Liveness &live) {
+  if (length > kGranule || (first & (kGranule - 1)) + length > kGranule) {
+    for (uint64_t row = 0; row < rows; ++row)
+      insertLocal(region, first + row * step, first + row * step + length, record, visit, live);
+    return;
+  }
+  // Every row is one granule: the same mask at the same offset, the last transition at hand.
+  uint8_t mask = granuleMask(first & ~(kGranule - 1), first, first + length);
+  SetId lastFrom = kEmptySet, lastTo = kEmptySet;
+  bool known = false;
+  for (uint64_t row = 0; row < rows; ++row) {
+    Address granule = (first + row * step) & ~(kGranule - 1);
+    SetId &cell = region.cells[(granule - region.base) / kGranule];
+    if (!known || cell != lastFrom) {
+      lastFrom = cell;
+      lastTo = transition(cell, record, mask, granule, visit, live);
+      known = true;
+    }
+    cell = lastTo;
+  }
+}
+
 SetId AccessHistory::transition(SetId from, const ShadowRecord &record, uint8_t mask,
                                 Address granule, const Visitor &visit, const Liveness &live) {
   uint64_t h = mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^

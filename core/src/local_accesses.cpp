@@ -39,12 +39,37 @@ void LocalAccesses::access(Address addr, uint64_t size, bool write, bool languag
       access(next, addr + size - next, write, languageAtomic, site);
     return;
   }
+  insert(*region, addr, size, plainRecord(write, languageAtomic, site), 0, 1);
+  // An access may straddle two regions (adjacent windows).
+  Address regionEnd = region->userBase + region->size;
+  if (addr + size > regionEnd)
+    access(regionEnd, addr + size - regionEnd, write, languageAtomic, site);
+}
+
+bool LocalAccesses::accessRowsInOneRegion(Address first, uint64_t length, uint64_t step,
+                                          uint64_t rows, bool write, LocationHandle site) {
+  uint64_t span = (rows - 1) * step + length;
+  ShadowRegion *region = history_.find(first);
+  if (!region || first + span > region->userBase + region->size ||
+      (own_.hasPending() && own_.pendingOverlaps(first, span)))
+    return false;
+  ShadowRecord record = plainRecord(write, false, site);
+  insert(*region, first, length, record, step, rows);
+  return true;
+}
+
+ShadowRecord LocalAccesses::plainRecord(bool write, bool languageAtomic, LocationHandle site) {
   ShadowRecord record;
   record.kind = write ? RecordKind::Store : RecordKind::Load;
   record.languageAtomic = languageAtomic;
   record.subject = sites_.intern(site);
   record.epoch = sync_.epoch();
   record.thread = sync_.currentThread();
+  return record;
+}
+
+void LocalAccesses::insert(ShadowRegion &region, Address addr, uint64_t size,
+                           const ShadowRecord &record, uint64_t step, uint64_t rows) {
   // Built on every access but called only when the transition cache misses: it captures little.
   auto visit = [this, &record, size](const ShadowRecord &x, Address granule, uint8_t overlap) {
     if (x.kind != RecordKind::Remote) return; // own accesses are checked in program order
@@ -62,11 +87,10 @@ void LocalAccesses::access(Address addr, uint64_t size, bool write, bool languag
                      {Counterpart::Local, 0, now, record.thread});
   };
   auto live = [this](const ShadowRecord &r) { return pruning_.live(r); };
-  history_.insertLocal(*region, addr, addr + size, record, visit, live);
-  // An access may straddle two regions (adjacent windows).
-  Address regionEnd = region->userBase + region->size;
-  if (addr + size > regionEnd)
-    access(regionEnd, addr + size - regionEnd, write, languageAtomic, site);
+  if (rows == 1)
+    history_.insertLocal(region, addr, addr + size, record, visit, live);
+  else
+    history_.insertLocalRows(region, addr, size, step, rows, record, visit, live);
 }
 
 } // namespace rmarace

@@ -13,6 +13,8 @@ namespace rmarace {
 
 class AccessHistory;
 class DirectAccesses;
+struct ShadowRecord;
+struct ShadowRegion;
 class LocalSites;
 class OwnAccesses;
 class Pruning;
@@ -28,8 +30,19 @@ public:
                 RaceReporter &reporter, const Pruning &pruning);
 
   void access(Address addr, uint64_t size, bool write, bool languageAtomic, LocationHandle site);
+  // Rows of `length` bytes, `step` apart from `first` (plain, not atomic): checks them all and
+  // returns true if they lie in one exposed region and overlap no own pending access; otherwise
+  // does nothing and returns false (the caller checks them one by one).
+  bool accessRowsInOneRegion(Address first, uint64_t length, uint64_t step, uint64_t rows,
+                             bool write, LocationHandle site);
 
 private:
+  ShadowRecord plainRecord(bool write, bool languageAtomic, LocationHandle site);
+  // Records plain accesses of `rows` rows [addr + k * step, addr + k * step + size) inside
+  // `region`, checking them against the remote accesses there.
+  void insert(ShadowRegion &region, Address addr, uint64_t size, const ShadowRecord &record,
+              uint64_t step, uint64_t rows);
+
   const SyncState &sync_;
   AccessHistory &history_;
   LocalSites &sites_;

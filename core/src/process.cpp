@@ -109,6 +109,20 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
   parts_->local.access(addr, size, write, languageAtomic, site);
 }
 
+void Process::accessRows(Address first, uint64_t length, uint64_t step, uint64_t rows, bool write,
+                         LocationHandle site) {
+  if (rows == 0 || length == 0) return;
+  // The common case: every row inside one exposed region, none near an own pending access.
+  if (parts_->local.accessRowsInOneRegion(first, length, step, rows, write, site)) {
+    counts_.accesses += rows;
+    return;
+  }
+  for (uint64_t row = 0; row < rows; ++row) {
+    Address begin = first + row * step;
+    if (tracks(begin, length)) access(begin, length, write, false, site);
+  }
+}
+
 // ---- RMA calls, completion and access epochs ----------------------------------------------------
 // Direct accesses merged since the last event are forwarded before every other event.
 

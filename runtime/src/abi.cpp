@@ -67,12 +67,14 @@ void Runtime::checkRows(Address first, uint64_t length, uint64_t step, uint64_t 
   if (instance() != this) return;
   ReentrancyGuard reentrancy;
   process_->setThread(engineThreadOfThisThread());
+  if (!PageMap::logsUntracked())
+    return process_->accessRows(first, length, step, rows, write, accessSite(loc));
+  // Untracked rows go to the thread's log: one by one.
   std::optional<LocationHandle> site; // interned at the first tracked row
   for (uint64_t row = 0; row < rows; ++row) {
     Address begin = first + row * step;
     if (!process_->tracks(begin, length)) {
-      if (PageMap::logsUntracked())
-        untracked_->record(process_->thread(), process_->epoch(), begin, length, write, false, loc);
+      untracked_->record(process_->thread(), process_->epoch(), begin, length, write, false, loc);
       continue;
     }
     if (!site) site = accessSite(loc);

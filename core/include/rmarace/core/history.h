@@ -86,6 +86,12 @@ public:
   // visit and the set construction when this exact transition was computed in this generation.
   void insertLocal(ShadowRegion &region, Address begin, Address end, ShadowRecord record,
                    const Visitor &visit, const Liveness &live);
+  // insertLocal of `rows` rows [first + k * step, first + k * step + length), all inside region.
+  // Rows usually meet the same histories (a column of a matrix): the last transition is reused
+  // without the cache's hashing.
+  void insertLocalRows(ShadowRegion &region, Address first, uint64_t length, uint64_t step,
+                       uint64_t rows, ShadowRecord record, const Visitor &visit,
+                       const Liveness &live);
   // Visits records overlapping [begin, end) without changing anything.
   void visit(uint32_t regionIndex, Address begin, Address end, const Visitor &visit) const;
   // Drops the records `live` rejects from the cells of [begin, end) of the region at index (the

@@ -104,6 +104,11 @@ public:
 
   // ---- Plain loads and stores -------------------------------------------------------------------
   void access(Address addr, uint64_t size, bool write, bool languageAtomic, LocationHandle site);
+  // Plain (not atomic) accesses of `rows` rows of `length` bytes, `step` bytes apart from `first`
+  // up, all at `site` (a loop nest or a strided loop checked before it runs): what an access of
+  // each row that tracks() any byte of does, at a fraction of the cost per row.
+  void accessRows(Address first, uint64_t length, uint64_t step, uint64_t rows, bool write,
+                  LocationHandle site);
 
   // ---- RMA calls and completion (Table 4.2) -----------------------------------------------------
   void issue(const RmaOperation &op);
