@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 
 namespace rmarace {
 
@@ -21,7 +22,61 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h;
 }
 
+// ---- Cells and their blocks
+// ----------------------------------------------------------------------
+
+std::size_t cellIndex(const ShadowRegion &r, Address granule) {
+  return (granule - r.base) / kGranule;
+}
+
+// One past the last cell of block b.
+std::size_t blockEnd(const ShadowRegion &r, std::size_t b) {
+  return std::min((b + 1) * kBlockGranules, r.cells.size());
+}
+
+SetId cellAt(const ShadowRegion &r, std::size_t i) {
+  SetId block = r.blocks[i / kBlockGranules];
+  return block != kMixedBlock ? block : r.cells[i];
+}
+
+// Gives block b's cells their sets again, before one of them changes alone.
+void expand(ShadowRegion &r, std::size_t b) {
+  SetId &block = r.blocks[b];
+  if (block == kMixedBlock) return;
+  std::fill(r.cells.begin() + static_cast<std::ptrdiff_t>(b * kBlockGranules),
+            r.cells.begin() + static_cast<std::ptrdiff_t>(blockEnd(r, b)), block);
+  block = kMixedBlock;
+}
+
+SetId &writableCell(ShadowRegion &r, std::size_t i) {
+  expand(r, i / kBlockGranules);
+  return r.cells[i];
+}
+
+// If the granule at g starts a block that [begin, end) covers whole, that block's index.
+std::optional<std::size_t> wholeBlockAt(const ShadowRegion &r, Address g, Address begin,
+                                        Address end) {
+  std::size_t i = cellIndex(r, g);
+  if (i % kBlockGranules != 0 || begin > g) return std::nullopt;
+  std::size_t b = i / kBlockGranules;
+  if (end < r.base + blockEnd(r, b) * kGranule) return std::nullopt;
+  return b;
+}
+
+// Summarises block b when its cells all hold one set (a mixed block that a range covers whole).
+void summarise(ShadowRegion &r, std::size_t b) {
+  if (r.blocks[b] != kMixedBlock) return;
+  auto first = r.cells.begin() + static_cast<std::ptrdiff_t>(b * kBlockGranules);
+  auto last = r.cells.begin() + static_cast<std::ptrdiff_t>(blockEnd(r, b));
+  if (*first != *(last - 1)) return; // cheap test first: most mixed blocks differ at their ends
+  if (std::all_of(first, last, [&](SetId c) { return c == *first; })) r.blocks[b] = *first;
+}
+
 } // namespace
+
+SetId AccessHistory::setAt(const ShadowRegion &region, Address addr) {
+  return cellAt(region, cellIndex(region, addr & ~(kGranule - 1)));
+}
 
 AccessHistory::AccessHistory() : sets_(1), cache_(kCacheSize) {}
 
@@ -31,6 +86,7 @@ uint32_t AccessHistory::addRegion(Address base, uint64_t size, uint32_t segment,
   r.base = base & ~(kGranule - 1);
   r.size = size;
   r.cells.assign((base + size - r.base + kGranule - 1) / kGranule, kEmptySet);
+  r.blocks.assign((r.cells.size() + kBlockGranules - 1) / kBlockGranules, kEmptySet);
   r.segment = segment;
   r.name = std::move(name);
   if (!freeRegions_.empty()) {
@@ -146,22 +202,28 @@ void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, Sha
     SetId to;
   };
   std::vector<Memo> memo;
-  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
-    uint8_t mask = granuleMask(g, begin, end);
-    SetId &cell = region.cells[(g - region.base) / kGranule];
+  auto updated = [&](SetId from, uint8_t mask, Address g) {
     auto it = std::find_if(memo.begin(), memo.end(),
-                           [&](const Memo &m) { return m.from == cell && m.mask == mask; });
-    if (it != memo.end()) {
-      cell = it->to;
-      continue;
-    }
+                           [&](const Memo &m) { return m.from == from && m.mask == mask; });
+    if (it != memo.end()) return it->to;
     ShadowRecord r = record;
     r.mask = mask;
-    SetId from = cell;
-    SetId to = update(from, r, &visit, g, live);
-    // `region` may not move: update never adds regions.
-    region.cells[(g - region.base) / kGranule] = to;
-    if (memo.size() < 16) memo.push_back({from, mask, to});
+    SetId to = update(from, r, &visit, g, live); // never adds regions: `region` stays valid
+    if (memo.size() < kInsertMemo) memo.push_back({from, mask, to});
+    return to;
+  };
+  for (Address g = begin & ~(kGranule - 1); g < end;) {
+    if (std::optional<std::size_t> b = wholeBlockAt(region, g, begin, end)) {
+      summarise(region, *b);
+      if (region.blocks[*b] != kMixedBlock) {
+        region.blocks[*b] = updated(region.blocks[*b], kFullGranuleMask, g);
+        g = region.base + blockEnd(region, *b) * kGranule;
+        continue;
+      }
+    }
+    SetId &cell = writableCell(region, cellIndex(region, g));
+    cell = updated(cell, granuleMask(g, begin, end), g);
+    g += kGranule;
   }
 }
 
@@ -170,8 +232,18 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
   end = std::min(end, region.userBase + region.size);
   Address g = begin & ~(kGranule - 1);
   while (g < end) {
+    std::size_t i = cellIndex(region, g);
+    std::size_t b = i / kBlockGranules;
+    if (wholeBlockAt(region, g, begin, end)) {
+      summarise(region, b);
+      if (region.blocks[b] != kMixedBlock) {
+        region.blocks[b] = transition(region.blocks[b], record, kFullGranuleMask, g, visit, live);
+        g = region.base + blockEnd(region, b) * kGranule;
+        continue;
+      }
+    }
     uint8_t mask = granuleMask(g, begin, end);
-    SetId *cell = &region.cells[(g - region.base) / kGranule];
+    SetId *cell = &writableCell(region, i);
     SetId from = *cell;
     SetId to = transition(from, record, mask, g, visit, live);
     *cell = to;
@@ -180,7 +252,9 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
     // history: the same transition applies to all of them, and the visit of the first granule
     // found every race the others would (only the offset differs, and a race is reported once).
+    // The run stays in this block: the next one may be summarised.
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
+    fullEnd = std::min(fullEnd, region.cells.data() + blockEnd(region, b));
     SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
     std::fill(cell + 1, runEnd, to);
     g += static_cast<Address>(runEnd - cell - 1) * kGranule;
@@ -201,7 +275,7 @@ void AccessHistory::insertLocalRows(ShadowRegion &region, Address first, uint64_
   bool known = false;
   for (uint64_t row = 0; row < rows; ++row) {
     Address granule = (first + row * step) & ~(kGranule - 1);
-    SetId &cell = region.cells[(granule - region.base) / kGranule];
+    SetId &cell = writableCell(region, cellIndex(region, granule));
     if (!known || cell != lastFrom) {
       lastFrom = cell;
       lastTo = transition(cell, record, mask, granule, visit, live);
@@ -241,11 +315,31 @@ void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,
   const ShadowRegion &region = regions_[regionIndex];
   begin = std::max(begin, region.userBase);
   end = std::min(end, region.userBase + region.size);
-  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
-    uint8_t mask = granuleMask(g, begin, end);
-    for (const ShadowRecord &x : sets_[region.cells[(g - region.base) / kGranule]]) {
-      if (x.mask & mask) visitor(x, g, static_cast<uint8_t>(x.mask & mask));
+  // Granules after the first with the same set and mask would only repeat its visits (the
+  // visitors report a race once, at its first byte): a uniform block is visited once.
+  SetId last = kMixedBlock;
+  uint8_t lastMask = 0;
+  for (Address g = begin & ~(kGranule - 1); g < end;) {
+    SetId set;
+    uint8_t mask;
+    Address next;
+    if (std::optional<std::size_t> b = wholeBlockAt(region, g, begin, end);
+        b && region.blocks[*b] != kMixedBlock) {
+      set = region.blocks[*b];
+      mask = kFullGranuleMask;
+      next = region.base + blockEnd(region, *b) * kGranule;
+    } else {
+      set = cellAt(region, cellIndex(region, g));
+      mask = granuleMask(g, begin, end);
+      next = g + kGranule;
     }
+    if (set != last || mask != lastMask) {
+      for (const ShadowRecord &x : sets_[set])
+        if (x.mask & mask) visitor(x, g, static_cast<uint8_t>(x.mask & mask));
+      last = set;
+      lastMask = mask;
+    }
+    g = next;
   }
 }
 
@@ -254,9 +348,8 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
   begin = std::max(begin, region.userBase);
   end = std::min(end, region.userBase + region.size);
   SetId from = kEmptySet, to = kEmptySet; // the last filtered set: neighbours usually share it
-  for (Address g = begin & ~(kGranule - 1); g < end; g += kGranule) {
-    SetId &cell = region.cells[(g - region.base) / kGranule];
-    if (cell == kEmptySet) continue;
+  auto filtered = [&](SetId cell) {
+    if (cell == kEmptySet) return cell;
     if (cell != from) {
       from = cell;
       AccessSet kept;
@@ -264,10 +357,31 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
         if (live(x)) kept.push_back(x);
       to = kept.size() == sets_[cell].size() ? cell : intern(std::move(kept));
     }
-    cell = to;
+    return to;
+  };
+  for (Address g = begin & ~(kGranule - 1); g < end;) {
+    if (std::optional<std::size_t> b = wholeBlockAt(region, g, begin, end);
+        b && region.blocks[*b] != kMixedBlock) {
+      region.blocks[*b] = filtered(region.blocks[*b]);
+      g = region.base + blockEnd(region, *b) * kGranule;
+      continue;
+    }
+    SetId &cell = writableCell(region, cellIndex(region, g));
+    cell = filtered(cell);
+    g += kGranule;
   }
   // Cached transitions may lead to sets that still hold the dropped records.
   newGeneration();
+}
+
+template <class F> void AccessHistory::forEachLiveCell(ShadowRegion &r, F &&f) {
+  for (std::size_t b = 0; b < r.blocks.size(); ++b) {
+    if (r.blocks[b] != kMixedBlock) {
+      f(r.blocks[b]);
+      continue;
+    }
+    for (std::size_t i = b * kBlockGranules; i < blockEnd(r, b); ++i) f(r.cells[i]);
+  }
 }
 
 bool AccessHistory::shouldCollect() const {
@@ -278,8 +392,7 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
   // Drop dead records from every referenced set, then free the sets no cell references.
   std::vector<SetId> remap(sets_.size(), kEmptySet);
   std::vector<bool> used(sets_.size(), false);
-  for (const ShadowRegion &r : regions_)
-    for (SetId c : r.cells) used[c] = true;
+  for (ShadowRegion &r : regions_) forEachLiveCell(r, [&](SetId &c) { used[c] = true; });
   for (SetId id = 1; id < sets_.size(); ++id) {
     if (!used[id]) continue;
     AccessSet filtered;
@@ -289,10 +402,10 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
   }
   std::vector<bool> keep(sets_.size() + 1, false);
   for (ShadowRegion &r : regions_) {
-    for (SetId &c : r.cells) {
+    forEachLiveCell(r, [&](SetId &c) {
       c = remap[c];
       if (c < keep.size()) keep[c] = true;
-    }
+    });
   }
   for (SetId id = 1; id < sets_.size(); ++id) {
     bool isFree = sets_[id].empty();
@@ -317,7 +430,8 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
 
 std::size_t AccessHistory::cellBytes() const {
   std::size_t bytes = 0;
-  for (const ShadowRegion &r : regions_) bytes += r.cells.capacity() * sizeof(SetId);
+  for (const ShadowRegion &r : regions_)
+    bytes += (r.cells.capacity() + r.blocks.capacity()) * sizeof(SetId);
   return bytes;
 }
 

@@ -4,6 +4,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <random>
 #include <vector>
 
 namespace rmarace {
@@ -33,10 +34,7 @@ struct Fixture : ::testing::Test {
   void insertLocal(Address begin, Address end, ShadowRecord r) {
     h.insertLocal(h.region(region), begin, end, r, onVisit, allLive);
   }
-  SetId cell(Address a) const {
-    const ShadowRegion &r = h.regions()[region];
-    return r.cells[(a - r.base) / kGranule];
-  }
+  SetId cell(Address a) const { return AccessHistory::setAt(h.regions()[region], a); }
   const AccessSet &setAt(Address a) const { return h.set(cell(a)); }
 };
 
@@ -44,7 +42,8 @@ using AccessHistoryTest = Fixture;
 
 TEST_F(AccessHistoryTest, RegionHasOneCellPerGranule) {
   EXPECT_EQ(h.regions()[region].cells.size(), 32u);
-  EXPECT_EQ(h.cellBytes(), 32u * sizeof(SetId)); // 4 bytes of cell per 8 bytes of memory
+  // 4 bytes of cell per 8 bytes of memory, and a block summary per kBlockGranules cells.
+  EXPECT_EQ(h.cellBytes(), (32u + 1u) * sizeof(SetId));
   EXPECT_EQ(h.find(kBase + 255), &h.region(region));
   EXPECT_EQ(h.find(kBase + 256), nullptr);
   EXPECT_EQ(h.find(kBase - 1), nullptr);
@@ -227,6 +226,137 @@ TEST_F(AccessHistoryTest, RemovedRegionsAreNotFound) {
   uint32_t again = h.addRegion(0x30000, 16, 3, "again");
   EXPECT_EQ(again, region); // the index is reused
   EXPECT_NE(h.find(0x30000), nullptr);
+}
+
+// ---- Block summaries: a block of cells that all hold one set is one entry ----------------------
+
+struct Blocks : ::testing::Test {
+  static constexpr uint64_t kBlockBytes = kBlockGranules * kGranule;
+  AccessHistory h;
+  uint32_t region = h.addRegion(kBase, 4 * kBlockBytes, 1, "win");
+  std::vector<Address> visitedAt;
+  std::function<void(const ShadowRecord &, Address, uint8_t)> onVisit =
+      [this](const ShadowRecord &, Address granule, uint8_t) { visitedAt.push_back(granule); };
+  std::function<bool(const ShadowRecord &)> allLive = [](const ShadowRecord &) { return true; };
+  const ShadowRegion &r() { return h.regions()[region]; }
+};
+
+TEST_F(Blocks, ARangeOverWholeBlocksLeavesThemSummarised) {
+  h.insertLocal(h.region(region), kBase, kBase + 2 * kBlockBytes, local(RecordKind::Store, 1, 1),
+                onVisit, allLive);
+  EXPECT_NE(r().blocks[0], kMixedBlock);
+  EXPECT_EQ(r().blocks[0], r().blocks[1]);
+  EXPECT_EQ(r().blocks[2], kEmptySet);
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 2 * kBlockBytes - 1), r().blocks[0]);
+}
+
+TEST_F(Blocks, OneGranuleChangedAloneExpandsItsBlock) {
+  h.insertLocal(h.region(region), kBase, kBase + kBlockBytes, local(RecordKind::Store, 1, 1),
+                onVisit, allLive);
+  SetId whole = r().blocks[0];
+  h.insertLocal(h.region(region), kBase + 80, kBase + 84, local(RecordKind::Load, 2, 1), onVisit,
+                allLive);
+  EXPECT_EQ(r().blocks[0], kMixedBlock);
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 72), whole);
+  EXPECT_NE(AccessHistory::setAt(r(), kBase + 80), whole);
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 88), whole);
+  // Covered whole again, with equal cells, it is summarised again.
+  h.insertLocal(h.region(region), kBase, kBase + kBlockBytes, local(RecordKind::Store, 3, 2),
+                onVisit, allLive);
+  h.insertLocal(h.region(region), kBase, kBase + kBlockBytes, local(RecordKind::Load, 2, 2),
+                onVisit, allLive);
+  h.insertLocal(h.region(region), kBase + 80, kBase + 88, local(RecordKind::Load, 2, 2), onVisit,
+                allLive);
+  h.insert(region, kBase, kBase + kBlockBytes, local(RecordKind::Remote, 9, 0), onVisit, allLive);
+  EXPECT_NE(r().blocks[0], kMixedBlock);
+}
+
+TEST_F(AccessHistoryTest, AVisitOfEqualGranulesVisitsTheFirstOnly) {
+  insert(kBase, kBase + 256, local(RecordKind::Store, 1, 1));
+  visited.clear();
+  std::vector<Address> at;
+  std::function<void(const ShadowRecord &, Address, uint8_t)> where =
+      [&](const ShadowRecord &, Address granule, uint8_t) { at.push_back(granule); };
+  h.visit(region, kBase + 4, kBase + 256, where); // a partial first granule, then 31 whole
+  EXPECT_EQ(at, (std::vector<Address>{kBase, kBase + 8}));
+}
+
+TEST_F(Blocks, AUniformBlockIsVisitedOnce) {
+  h.insert(region, kBase, kBase + 4 * kBlockBytes, local(RecordKind::Remote, 7, 0), onVisit,
+           allLive);
+  visitedAt.clear();
+  h.visit(region, kBase + 8, kBase + 4 * kBlockBytes, onVisit);
+  EXPECT_EQ(visitedAt, (std::vector<Address>{kBase + 8}));
+}
+
+TEST_F(Blocks, FilteringPartOfAUniformBlockKeepsTheRestOfIt) {
+  h.insert(region, kBase, kBase + kBlockBytes, local(RecordKind::Remote, 7, 0), onVisit, allLive);
+  std::function<bool(const ShadowRecord &)> dropAll = [](const ShadowRecord &) { return false; };
+  h.filter(region, kBase + 16, kBase + 24, dropAll);
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 16), kEmptySet);
+  EXPECT_EQ(h.set(AccessHistory::setAt(r(), kBase + 8)).size(), 1u);
+  EXPECT_EQ(h.set(AccessHistory::setAt(r(), kBase + 24)).size(), 1u);
+}
+
+TEST_F(Blocks, CollectionKeepsTheSetsOfSummarisedBlocks) {
+  h.insert(region, kBase, kBase + 4 * kBlockBytes, local(RecordKind::Remote, 7, 0), onVisit,
+           allLive);
+  std::function<void(const ShadowRecord &)> mark = [](const ShadowRecord &) {};
+  h.collect(mark, allLive);
+  EXPECT_EQ(h.liveSetCount(), 2u); // the empty set and the blocks' set
+  EXPECT_EQ(h.set(AccessHistory::setAt(r(), kBase + 4 * kBlockBytes - 8)).size(), 1u);
+}
+
+// Whatever mix of ranges and single granules updates a region, every granule ends with the set
+// it gets when every update is made granule by granule (which never summarises a block).
+TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdates) {
+  constexpr Address kStart = kBase + 4; // a partial first granule
+  constexpr uint64_t kBytes = 8000;
+  AccessHistory ranges, granules;
+  uint32_t a = ranges.addRegion(kStart, kBytes, 1, "win");
+  uint32_t b = granules.addRegion(kStart, kBytes, 1, "win");
+  std::function<void(const ShadowRecord &, Address, uint8_t)> ignore = [](const ShadowRecord &,
+                                                                          Address, uint8_t) {};
+  std::mt19937 random(12345);
+  auto pick = [&](uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(random); };
+  Epoch epoch = 1;
+  int summarisedAtSomePoint = 0;
+  for (int op = 0; op < 400; ++op) {
+    Address begin = kStart + pick(kBytes);
+    Address end = std::min(kStart + kBytes, begin + 1 + pick(op % 3 == 0 ? 2500 : 20));
+    uint32_t subject = static_cast<uint32_t>(pick(3));
+    if (pick(8) == 0) ++epoch;
+    if (pick(6) == 0) { // a collection-like drop of one subject's records
+      std::function<bool(const ShadowRecord &)> keep = [&](const ShadowRecord &x) {
+        return x.subject != subject;
+      };
+      ranges.filter(a, begin, end, keep);
+      for (Address g = begin; g < end; g = (g & ~(kGranule - 1)) + kGranule)
+        granules.filter(b, g, std::min(end, (g & ~(kGranule - 1)) + kGranule), keep);
+      continue;
+    }
+    std::function<bool(const ShadowRecord &)> live = [](const ShadowRecord &) { return true; };
+    RecordKind kind = std::array{RecordKind::Load, RecordKind::Store, RecordKind::Remote}[pick(3)];
+    ShadowRecord record = local(kind, subject, kind == RecordKind::Remote ? 0 : epoch);
+    for (Address g = begin; g < end; g = (g & ~(kGranule - 1)) + kGranule) {
+      Address to = std::min(end, (g & ~(kGranule - 1)) + kGranule);
+      if (kind == RecordKind::Remote)
+        granules.insert(b, g, to, record, ignore, live);
+      else
+        granules.insertLocal(granules.region(b), g, to, record, ignore, live);
+    }
+    if (kind == RecordKind::Remote)
+      ranges.insert(a, begin, end, record, ignore, live);
+    else
+      ranges.insertLocal(ranges.region(a), begin, end, record, ignore, live);
+    for (Address g = kStart & ~(kGranule - 1); g < kStart + kBytes; g += kGranule)
+      ASSERT_EQ(ranges.set(AccessHistory::setAt(ranges.regions()[a], g)),
+                granules.set(AccessHistory::setAt(granules.regions()[b], g)))
+          << "operation " << op << " granule " << (g - kBase);
+    for (SetId block : ranges.regions()[a].blocks)
+      summarisedAtSomePoint += block != kMixedBlock && block != kEmptySet;
+  }
+  EXPECT_GT(summarisedAtSomePoint, 0); // the ranges did summarise blocks of records
 }
 
 } // namespace

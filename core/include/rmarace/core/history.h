@@ -3,7 +3,9 @@
 // Every 8-byte granule of tracked memory has a cell naming an immutable, interned set of access
 // records; a record covers the bytes of its mask within the granule. Identical sets are shared,
 // so memory is proportional to the tracked bytes (4 bytes of cell per 8 bytes) plus the distinct
-// access histories. Nothing is evicted while it may still race: records are dropped only when
+// access histories. A block of cells whose sets are all the same is summarised by that set (the
+// run-length summary a range check needs: a range over uniform blocks costs one update per block,
+// not per granule). Nothing is evicted while it may still race: records are dropped only when
 // the owner says they are dead (provably ordered before everything that can still arrive). A
 // transition cache makes a repeated access of the same kind from the same source location in
 // the same epoch cost a few loads.
@@ -46,12 +48,19 @@ using SetId = uint32_t;
 inline constexpr SetId kEmptySet = 0;
 inline constexpr uint64_t kGranule = 8;
 inline constexpr uint8_t kFullGranuleMask = 0xff;
+// Cells summarised by one block (512 bytes of memory): small enough that the blocks at a range's
+// ends, which it covers only in part, cost little to expand.
+inline constexpr std::size_t kBlockGranules = 64;
+inline constexpr SetId kMixedBlock = ~SetId{0};
 
 // A contiguous piece of tracked memory with its cells.
 struct ShadowRegion {
   Address base = 0; // aligned down to kGranule
   uint64_t size = 0;
   std::vector<SetId> cells;
+  // Per kBlockGranules cells: the set all of them hold (then their cells are stale), or
+  // kMixedBlock (then the cells hold their sets).
+  std::vector<SetId> blocks;
   uint32_t segment = 0; // owner's tag (segment id)
   std::string name;     // for reports
   Address userBase = 0; // base address as exposed (offsets in reports are relative to it)
@@ -70,6 +79,8 @@ public:
   ShadowRegion &region(uint32_t index) { return regions_[index]; }
 
   const AccessSet &set(SetId id) const { return sets_[id]; }
+  // The set of the granule holding addr (inside `region`).
+  static SetId setAt(const ShadowRegion &region, Address addr);
 
   // Called for each existing record overlapping a new record's bytes in one granule.
   using Visitor = FunctionRef<void(const ShadowRecord &existing, Address granule, uint8_t mask)>;
@@ -118,6 +129,8 @@ private:
                    const Visitor &visit, const Liveness &live);
   SetId update(SetId from, const ShadowRecord &record, const Visitor *visit, Address granule,
                const Liveness &live);
+  // Calls f on every set reference a region holds: a uniform block's, the cells of mixed ones.
+  template <class F> static void forEachLiveCell(ShadowRegion &r, F &&f);
   static void canonicalize(AccessSet &set);
   static uint64_t hashOf(const AccessSet &set);
 
@@ -140,6 +153,7 @@ private:
     ThreadId thread = kInitialThread;
   };
   static constexpr std::size_t kCacheSize = 4096;
+  static constexpr std::size_t kInsertMemo = 16; // distinct (set, mask) pairs one insert remembers
   std::vector<Transition> cache_;
   uint64_t generation_ = 1;
   uint32_t lastRegion_ = 0;
