@@ -53,11 +53,13 @@ SetId &writableCell(ShadowRegion &r, std::size_t i) {
   return r.cells[i];
 }
 
-// If the granule at g starts a block that [begin, end) covers whole, that block's index.
-std::optional<std::size_t> wholeBlockAt(const ShadowRegion &r, Address g, Address begin,
-                                        Address end) {
+// If the granule at g starts a block that [begin, end) covers whole, that block's index. Asked for
+// every granule of a range: the common answer comes first and inline.
+inline std::optional<std::size_t> wholeBlockAt(const ShadowRegion &r, Address g, Address begin,
+                                               Address end) {
   std::size_t i = cellIndex(r, g);
-  if (i % kBlockGranules != 0 || begin > g) return std::nullopt;
+  if (i % kBlockGranules != 0 || begin > g) [[likely]]
+    return std::nullopt;
   std::size_t b = i / kBlockGranules;
   if (end < r.base + blockEnd(r, b) * kGranule) return std::nullopt;
   return b;
