@@ -2,12 +2,14 @@
 
 #include "InstrumentationPlan.h"
 #include "LibraryModels.h"
+#include "rmarace/rmarace.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace rmarace {
@@ -66,6 +68,80 @@ std::optional<Footprint> footprintOf(const MemoryAccess &Access, std::size_t Ind
   return Footprint{Base, Offset, Size, Length, Access.writes(), Access.isAtomic(), Index};
 }
 
+// The widest span adjacent accesses are merged into: the repeat filter's line (rmarace.h), which
+// an access of at most this size straddles at most once.
+constexpr int64_t kMaxMergedBytes = int64_t{1} << RMARACE_REPEAT_LINE_SHIFT;
+
+// Adjacent accesses of one kind to one base: after the cluster analysis, accesses of a stretch
+// of the block with no call that may synchronise and nothing that may stop execution, which
+// touch bytes next to or overlapping each other (the three coordinates of an atom), are one
+// check of their contiguous span at the lowest one, at most kMaxMergedBytes. All of them run
+// once the first does, in the same synchronisation interval: the check stands for each, at the
+// lowest one's location (the same source line, as a rule).
+class AdjacentAccesses {
+public:
+  explicit AdjacentAccesses(std::vector<PlannedAccess> &All) : Accesses(All) {}
+
+  void add(const Footprint &New) {
+    const MemoryAccess &Access = Accesses[New.Index].Access;
+    if (New.Length || Access.Form != MemoryAccess::Shape::Scalar || New.Atomic ||
+        isVolatile(*Access.Inst))
+      return;
+    int64_t NewEnd = New.Offset + int64_t(New.Size);
+    for (Group &G : Groups) {
+      if (G.Base != New.Base || G.Writes != New.Writes || G.Flags != Access.Flags) continue;
+      int64_t Begin = std::min(G.Begin, New.Offset), End = std::max(G.End, NewEnd);
+      // Touching or overlapping, so that the span has no byte none of them accesses.
+      if (New.Offset > G.End || NewEnd < G.Begin || End - Begin > kMaxMergedBytes) continue;
+      G.Begin = Begin;
+      G.End = End;
+      G.Members.push_back({New.Index, New.Offset});
+      return;
+    }
+    Groups.push_back(
+        {New.Base, New.Writes, Access.Flags, New.Offset, NewEnd, {{New.Index, New.Offset}}});
+  }
+
+  // The stretch ends: each group of two or more becomes one check, at its lowest member.
+  void close() {
+    for (const Group &G : Groups) {
+      if (G.Members.size() < 2) continue;
+      const Member &Lowest =
+          *std::min_element(G.Members.begin(), G.Members.end(),
+                            [](const Member &A, const Member &B) { return A.Offset < B.Offset; });
+      PlannedAccess &Leader = Accesses[Lowest.Index];
+      Leader.Access.Size = TypeSize::getFixed(static_cast<uint64_t>(G.End - G.Begin));
+      for (const Member &M : G.Members) {
+        if (M.Index == Lowest.Index) continue;
+        Accesses[M.Index].Verdict = PlannedAccess::Decision::SkipCovered;
+        Accesses[M.Index].CoveredBy = Leader.Access.Inst;
+      }
+    }
+    Groups.clear();
+  }
+
+private:
+  struct Member {
+    std::size_t Index;
+    int64_t Offset; // from the group's base
+  };
+  struct Group {
+    const Value *Base;
+    bool Writes;
+    uint32_t Flags;
+    int64_t Begin, End; // the span, as offsets from Base
+    std::vector<Member> Members;
+  };
+  static bool isVolatile(const Instruction &I) {
+    if (const auto *Load = dyn_cast<LoadInst>(&I)) return Load->isVolatile();
+    if (const auto *Store = dyn_cast<StoreInst>(&I)) return Store->isVolatile();
+    return true;
+  }
+
+  std::vector<PlannedAccess> &Accesses;
+  std::vector<Group> Groups;
+};
+
 class BlockClusters {
 public:
   BlockClusters(std::vector<PlannedAccess> &All, const DataLayout &Layout)
@@ -115,11 +191,23 @@ void clusterAccesses(std::vector<PlannedAccess> &Accesses, const DataLayout &DL)
   const Function &F = *Accesses.front().Access.Inst->getFunction();
   std::size_t Next = 0;
   for (const BasicBlock &Block : F) {
+    std::size_t First = Next;
     BlockClusters Clusters(Accesses, DL);
     for (const Instruction &I : Block) {
       for (; Next < Accesses.size() && Accesses[Next].Access.Inst == &I; ++Next) Clusters.add(Next);
       Clusters.after(I);
     }
+    // Then what the clusters left instrumented, merged with its neighbours.
+    AdjacentAccesses Adjacent(Accesses);
+    std::size_t Cursor = First;
+    for (const Instruction &I : Block) {
+      for (; Cursor < Next && Accesses[Cursor].Access.Inst == &I; ++Cursor)
+        if (Accesses[Cursor].instrumented())
+          if (std::optional<Footprint> Foot = footprintOf(Accesses[Cursor].Access, Cursor, DL))
+            Adjacent.add(*Foot);
+      if (maySynchronise(I) || !isGuaranteedToTransferExecutionToSuccessor(&I)) Adjacent.close();
+    }
+    Adjacent.close();
   }
 }
 

@@ -3,7 +3,9 @@
 // same or fewer bytes when it is at least as strong (a store covers loads and stores, a load covers
 // loads) and equally atomic; a store also covers an earlier load when execution certainly
 // proceeds from the load to the store. A race of the covered access is then a race of the covering
-// one, reported at the covering access's location.
+// one, reported at the covering access's location. Then adjacent loads (or stores) of one base
+// whose bytes touch or overlap, in a stretch with nothing that may synchronise or stop execution,
+// are one check of their span (at most 64 bytes) at the lowest of them.
 #ifndef RMARACE_INSTRUMENT_CLUSTERANALYSIS_H
 #define RMARACE_INSTRUMENT_CLUSTERANALYSIS_H
 
@@ -22,7 +24,8 @@ struct PlannedAccess;
 // after it are not merged.
 bool maySynchronise(const llvm::Instruction &I);
 
-// Marks covered accesses of one function (in instruction order) as SkipCovered.
+// Marks covered accesses of one function (in instruction order) as SkipCovered, and widens the
+// lowest of a group of adjacent accesses to their span.
 void clusterAccesses(std::vector<PlannedAccess> &Accesses, const llvm::DataLayout &DL);
 
 } // namespace rmarace

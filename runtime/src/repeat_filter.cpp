@@ -55,15 +55,23 @@ RepeatFilter::Entry *tableOfThisThread() {
 
 } // namespace
 
-void RepeatFilter::remember(Address addr, uint64_t size, bool write, uint64_t generation) {
+void RepeatFilter::rememberInLine(Entry *table, Address addr, uint64_t size, bool write,
+                                  uint64_t generation) {
   uint64_t mask = byteMask(addr, size);
   if (!mask) return;
-  Entry *table = tableOfThisThread();
-  if (!table) return;
   uint64_t line = addr >> kLineShift;
   Entry &e = slot(table, line);
   if (e.line != line || e.generation != generation) e = {line, generation, 0, 0};
   (write ? e.stored : e.loaded) |= mask;
+}
+
+void RepeatFilter::remember(Address addr, uint64_t size, bool write, uint64_t generation) {
+  if (size == 0 || size > kLineBytes) return;
+  Entry *table = tableOfThisThread();
+  if (!table) return;
+  uint64_t first = bytesInFirstLine(addr, size);
+  rememberInLine(table, addr, first, write, generation);
+  if (first != size) rememberInLine(table, addr + first, size - first, write, generation);
 }
 
 } // namespace rmarace::rt

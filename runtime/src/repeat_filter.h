@@ -11,8 +11,10 @@
 // The engine's state changes only under the engine lock, inside an intercepted call, a blocking
 // region's first half, or when a thread takes another identity (an OpenMP task): each of these
 // advances one process-wide generation (changed()), and a thread's remembered accesses count only
-// for the generation they were made in. Language atomics, accesses that straddle a 64-byte line
-// and range accesses always reach the engine.
+// for the generation they were made in. Language atomics and range accesses always reach the
+// engine. An access that straddles two 64-byte lines is a part in each: instrumented code tests
+// only accesses within one line inline, and passes the others to the runtime, which tests both
+// parts before the engine lock.
 #pragma once
 
 #include "rmarace/core/types.h"
@@ -34,7 +36,8 @@ public:
   static void changed() { __atomic_fetch_add(&__rmarace_repeat_generation, 1, __ATOMIC_ACQ_REL); }
 
   // Whether this thread checked bytes covering [addr, addr + size) with kind `write` (or a store)
-  // in `generation`: the test instrumented code makes inline (rmarace.h). No lock, no allocation.
+  // in `generation`: the test instrumented code makes inline (rmarace.h) for accesses within one
+  // line. No lock, no allocation. Accesses of more than a line are never covered.
   static bool covers(Address addr, uint64_t size, bool write, uint64_t generation);
   // The engine checked this access in `generation`.
   static void remember(Address addr, uint64_t size, bool write, uint64_t generation);
@@ -53,9 +56,20 @@ public:
     return bits << offset;
   }
   static Entry &slot(Entry *table, uint64_t line) { return table[line & (kEntries - 1)]; }
+  // The bytes of [addr, addr + size) in addr's line (all of them unless the access straddles).
+  static uint64_t bytesInFirstLine(Address addr, uint64_t size) {
+    uint64_t left = kLineBytes - (addr & (kLineBytes - 1));
+    return size < left ? size : left;
+  }
+
+private:
+  static bool coversInLine(Address addr, uint64_t size, bool write, uint64_t generation);
+  static void rememberInLine(Entry *table, Address addr, uint64_t size, bool write,
+                             uint64_t generation);
 };
 
-inline bool RepeatFilter::covers(Address addr, uint64_t size, bool write, uint64_t generation) {
+inline bool RepeatFilter::coversInLine(Address addr, uint64_t size, bool write,
+                                       uint64_t generation) {
   uint64_t mask = byteMask(addr, size);
   if (!mask) return false;
   uint64_t line = addr >> kLineShift;
@@ -64,6 +78,13 @@ inline bool RepeatFilter::covers(Address addr, uint64_t size, bool write, uint64
   if (e.line != line || e.generation != generation) return false;
   uint64_t checked = write ? e.stored : e.stored | e.loaded;
   return (checked & mask) == mask;
+}
+
+inline bool RepeatFilter::covers(Address addr, uint64_t size, bool write, uint64_t generation) {
+  if (size > kLineBytes) return false;
+  uint64_t first = bytesInFirstLine(addr, size);
+  return coversInLine(addr, first, write, generation) &&
+         (first == size || coversInLine(addr + first, size - first, write, generation));
 }
 
 } // namespace rmarace::rt

@@ -48,12 +48,17 @@ TEST(RepeatFilter, ForgetsEverythingWhenTheEngineChanges) {
 TEST(RepeatFilter, AWholeLineAndAccessesThatLeaveTheLine) {
   uint64_t g = RepeatFilter::generation();
   Address a = lineAddress(3);
-  RepeatFilter::remember(a, RepeatFilter::kLineBytes, kStore, g);
+  const uint64_t line = RepeatFilter::kLineBytes;
+  RepeatFilter::remember(a, line, kStore, g);
   EXPECT_TRUE(RepeatFilter::covers(a + 56, 8, kStore, g));
-  EXPECT_FALSE(RepeatFilter::covers(a + 60, 8, kStore, g)) << "crosses into the next line";
-  RepeatFilter::remember(a + RepeatFilter::kLineBytes - 4, 8, kStore, g);
-  EXPECT_FALSE(RepeatFilter::covers(a + RepeatFilter::kLineBytes, 4, kStore, g))
-      << "an access that leaves its line is never remembered";
+  EXPECT_FALSE(RepeatFilter::covers(a + 60, 8, kStore, g)) << "bytes 64 to 67 were not checked";
+  // An access that straddles two lines is remembered, and covered, as a part in each.
+  RepeatFilter::remember(a + line - 4, 8, kStore, g);
+  EXPECT_TRUE(RepeatFilter::covers(a + line, 4, kStore, g));
+  EXPECT_TRUE(RepeatFilter::covers(a + 60, 8, kStore, g));
+  EXPECT_TRUE(RepeatFilter::covers(a + 40, 28, kLoad, g));
+  EXPECT_FALSE(RepeatFilter::covers(a + 60, 9, kStore, g)) << "byte 68 was not checked";
+  EXPECT_FALSE(RepeatFilter::covers(a, line + 1, kStore, g)) << "more than a line, never";
   EXPECT_FALSE(RepeatFilter::covers(a, 0, kLoad, g));
 }
 
