@@ -34,6 +34,11 @@ std::size_t blockEnd(const ShadowRegion &r, std::size_t b) {
   return std::min((b + 1) * kBlockGranules, r.cells.size());
 }
 
+// The address of the granule after block b.
+Address afterBlock(const ShadowRegion &r, std::size_t b) {
+  return r.base + blockEnd(r, b) * kGranule;
+}
+
 SetId cellAt(const ShadowRegion &r, std::size_t i) {
   SetId block = r.blocks[i / kBlockGranules];
   return block != kMixedBlock ? block : r.cells[i];
@@ -61,7 +66,16 @@ inline std::optional<std::size_t> wholeBlockAt(const ShadowRegion &r, Address g,
   if (i % kBlockGranules != 0 || begin > g) [[likely]]
     return std::nullopt;
   std::size_t b = i / kBlockGranules;
-  if (end < r.base + blockEnd(r, b) * kGranule) return std::nullopt;
+  if (end < afterBlock(r, b)) return std::nullopt;
+  return b;
+}
+
+// The block the granule at g starts, if [begin, end) covers it whole and its cells all hold one
+// set (its summary).
+std::optional<std::size_t> uniformBlockAt(const ShadowRegion &r, Address g, Address begin,
+                                          Address end) {
+  std::optional<std::size_t> b = wholeBlockAt(r, g, begin, end);
+  if (b && r.blocks[*b] == kMixedBlock) return std::nullopt;
   return b;
 }
 
@@ -72,6 +86,17 @@ void summarise(ShadowRegion &r, std::size_t b) {
   auto last = r.cells.begin() + static_cast<std::ptrdiff_t>(blockEnd(r, b));
   if (*first != *(last - 1)) return; // cheap test first: most mixed blocks differ at their ends
   if (std::all_of(first, last, [&](SetId c) { return c == *first; })) r.blocks[b] = *first;
+}
+
+// uniformBlockAt, after summarising a covered mixed block whose cells agree: where a range that
+// changes the history may update a whole block at once.
+std::optional<std::size_t> summarisedBlockAt(ShadowRegion &r, Address g, Address begin,
+                                             Address end) {
+  std::optional<std::size_t> b = wholeBlockAt(r, g, begin, end);
+  if (!b) return std::nullopt;
+  summarise(r, *b);
+  if (r.blocks[*b] == kMixedBlock) return std::nullopt;
+  return b;
 }
 
 } // namespace
@@ -215,13 +240,10 @@ void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, Sha
     return to;
   };
   for (Address g = begin & ~(kGranule - 1); g < end;) {
-    if (std::optional<std::size_t> b = wholeBlockAt(region, g, begin, end)) {
-      summarise(region, *b);
-      if (region.blocks[*b] != kMixedBlock) {
-        region.blocks[*b] = updated(region.blocks[*b], kFullGranuleMask, g);
-        g = region.base + blockEnd(region, *b) * kGranule;
-        continue;
-      }
+    if (std::optional<std::size_t> b = summarisedBlockAt(region, g, begin, end)) {
+      region.blocks[*b] = updated(region.blocks[*b], kFullGranuleMask, g);
+      g = afterBlock(region, *b);
+      continue;
     }
     SetId &cell = writableCell(region, cellIndex(region, g));
     cell = updated(cell, granuleMask(g, begin, end), g);
@@ -234,16 +256,12 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
   end = std::min(end, region.userBase + region.size);
   Address g = begin & ~(kGranule - 1);
   while (g < end) {
-    std::size_t i = cellIndex(region, g);
-    std::size_t b = i / kBlockGranules;
-    if (wholeBlockAt(region, g, begin, end)) {
-      summarise(region, b);
-      if (region.blocks[b] != kMixedBlock) {
-        region.blocks[b] = transition(region.blocks[b], record, kFullGranuleMask, g, visit, live);
-        g = region.base + blockEnd(region, b) * kGranule;
-        continue;
-      }
+    if (std::optional<std::size_t> b = summarisedBlockAt(region, g, begin, end)) {
+      region.blocks[*b] = transition(region.blocks[*b], record, kFullGranuleMask, g, visit, live);
+      g = afterBlock(region, *b);
+      continue;
     }
+    std::size_t i = cellIndex(region, g);
     uint8_t mask = granuleMask(g, begin, end);
     SetId *cell = &writableCell(region, i);
     SetId from = *cell;
@@ -256,7 +274,7 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     // found every race the others would (only the offset differs, and a race is reported once).
     // The run stays in this block: the next one may be summarised.
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
-    fullEnd = std::min(fullEnd, region.cells.data() + blockEnd(region, b));
+    fullEnd = std::min(fullEnd, region.cells.data() + blockEnd(region, i / kBlockGranules));
     SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
     std::fill(cell + 1, runEnd, to);
     g += static_cast<Address>(runEnd - cell - 1) * kGranule;
@@ -273,15 +291,13 @@ void AccessHistory::insertLocalRows(ShadowRegion &region, Address first, uint64_
   }
   // Every row is one granule: the same mask at the same offset, the last transition at hand.
   uint8_t mask = granuleMask(first & ~(kGranule - 1), first, first + length);
-  SetId lastFrom = kEmptySet, lastTo = kEmptySet;
-  bool known = false;
+  SetId lastFrom = kMixedBlock, lastTo = kEmptySet; // kMixedBlock: no cell holds it
   for (uint64_t row = 0; row < rows; ++row) {
     Address granule = (first + row * step) & ~(kGranule - 1);
     SetId &cell = writableCell(region, cellIndex(region, granule));
-    if (!known || cell != lastFrom) {
+    if (cell != lastFrom) {
       lastFrom = cell;
       lastTo = transition(cell, record, mask, granule, visit, live);
-      known = true;
     }
     cell = lastTo;
   }
@@ -325,11 +341,10 @@ void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,
     SetId set;
     uint8_t mask;
     Address next;
-    if (std::optional<std::size_t> b = wholeBlockAt(region, g, begin, end);
-        b && region.blocks[*b] != kMixedBlock) {
+    if (std::optional<std::size_t> b = uniformBlockAt(region, g, begin, end)) {
       set = region.blocks[*b];
       mask = kFullGranuleMask;
-      next = region.base + blockEnd(region, *b) * kGranule;
+      next = afterBlock(region, *b);
     } else {
       set = cellAt(region, cellIndex(region, g));
       mask = granuleMask(g, begin, end);
@@ -362,10 +377,9 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
     return to;
   };
   for (Address g = begin & ~(kGranule - 1); g < end;) {
-    if (std::optional<std::size_t> b = wholeBlockAt(region, g, begin, end);
-        b && region.blocks[*b] != kMixedBlock) {
+    if (std::optional<std::size_t> b = uniformBlockAt(region, g, begin, end)) {
       region.blocks[*b] = filtered(region.blocks[*b]);
-      g = region.base + blockEnd(region, *b) * kGranule;
+      g = afterBlock(region, *b);
       continue;
     }
     SetId &cell = writableCell(region, cellIndex(region, g));

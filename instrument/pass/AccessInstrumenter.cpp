@@ -18,7 +18,7 @@ namespace rmarace {
 using namespace llvm;
 
 namespace {
-constexpr uint64_t kRepeatLineBytes = uint64_t{1} << RMARACE_REPEAT_LINE_SHIFT;
+constexpr uint64_t kRepeatLineBytes = RMARACE_REPEAT_LINE_BYTES;
 } // namespace
 
 AccessInstrumenter::AccessInstrumenter(Module &Mod)

@@ -70,7 +70,7 @@ std::optional<Footprint> footprintOf(const MemoryAccess &Access, std::size_t Ind
 
 // The widest span adjacent accesses are merged into: the repeat filter's line (rmarace.h), which
 // an access of at most this size straddles at most once.
-constexpr int64_t kMaxMergedBytes = int64_t{1} << RMARACE_REPEAT_LINE_SHIFT;
+constexpr int64_t kMaxMergedBytes = RMARACE_REPEAT_LINE_BYTES;
 
 // Adjacent accesses of one kind to one base: after the cluster analysis, accesses of a stretch
 // of the block with no call that may synchronise and nothing that may stop execution, which
@@ -84,9 +84,7 @@ public:
 
   void add(const Footprint &New) {
     const MemoryAccess &Access = Accesses[New.Index].Access;
-    if (New.Length || Access.Form != MemoryAccess::Shape::Scalar || New.Atomic ||
-        isVolatile(*Access.Inst))
-      return;
+    if (New.Length || !Access.isPlainScalar()) return;
     int64_t NewEnd = New.Offset + int64_t(New.Size);
     for (Group &G : Groups) {
       if (G.Base != New.Base || G.Writes != New.Writes || G.Flags != Access.Flags) continue;
@@ -132,12 +130,6 @@ private:
     int64_t Begin, End; // the span, as offsets from Base
     std::vector<Member> Members;
   };
-  static bool isVolatile(const Instruction &I) {
-    if (const auto *Load = dyn_cast<LoadInst>(&I)) return Load->isVolatile();
-    if (const auto *Store = dyn_cast<StoreInst>(&I)) return Store->isVolatile();
-    return true;
-  }
-
   std::vector<PlannedAccess> &Accesses;
   std::vector<Group> Groups;
 };

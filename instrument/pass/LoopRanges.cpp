@@ -40,13 +40,7 @@ bool hasCountableShape(const Loop &L, ScalarEvolution &SE) {
 }
 
 bool isPlainScalarAccess(const PlannedAccess &Planned) {
-  const MemoryAccess &Access = Planned.Access;
-  if (!Planned.instrumented() || Access.Form != MemoryAccess::Shape::Scalar || Access.isAtomic() ||
-      Access.Size.isScalable())
-    return false;
-  if (const auto *Load = dyn_cast<LoadInst>(Access.Inst)) return !Load->isVolatile();
-  if (const auto *Store = dyn_cast<StoreInst>(Access.Inst)) return !Store->isVolatile();
-  return false;
+  return Planned.instrumented() && Planned.Access.isPlainScalar();
 }
 
 // A constant that fits 64 bits, as a signed byte count.

@@ -19,6 +19,12 @@ bool MemoryAccess::writes() const {
 bool MemoryAccess::isAtomic() const {
   return Flags & RMARACE_ATOMIC;
 }
+bool MemoryAccess::isPlainScalar() const {
+  if (Form != Shape::Scalar || isAtomic() || Size.isScalable()) return false;
+  if (const auto *Load = dyn_cast<LoadInst>(Inst)) return !Load->isVolatile();
+  if (const auto *Store = dyn_cast<StoreInst>(Inst)) return !Store->isVolatile();
+  return false;
+}
 
 namespace {
 

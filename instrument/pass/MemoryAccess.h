@@ -47,6 +47,9 @@ struct MemoryAccess {
 
   bool writes() const;
   bool isAtomic() const;
+  // A load or store of a fixed size at one address, neither atomic nor volatile: what one check
+  // may stand for together with others (merged, or hoisted out of a loop).
+  bool isPlainScalar() const;
 };
 
 // The accesses of F in instruction order. Accesses outside address space 0 (segment-relative

@@ -45,7 +45,7 @@ public:
   // The cache of one thread: direct mapped, one entry per 64-byte line, a byte mask per kind.
   using Entry = rmarace_repeat_entry;
   static constexpr unsigned kLineShift = RMARACE_REPEAT_LINE_SHIFT;
-  static constexpr uint64_t kLineBytes = uint64_t{1} << kLineShift;
+  static constexpr uint64_t kLineBytes = RMARACE_REPEAT_LINE_BYTES;
   static constexpr uint64_t kEntries = RMARACE_REPEAT_ENTRIES; // 256 KiB, for 512 KiB of data
 
   // The bytes of [addr, addr + size) within its line, or 0 when the access leaves the line.

@@ -59,6 +59,7 @@ extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
  *   the access stays within its line and its bytes are in e->stored (for a store) or in
  *   e->stored | e->loaded (for a load). */
 #define RMARACE_REPEAT_LINE_SHIFT 6
+#define RMARACE_REPEAT_LINE_BYTES (1u << RMARACE_REPEAT_LINE_SHIFT)
 #define RMARACE_REPEAT_ENTRIES (1u << 13)
 typedef struct rmarace_repeat_entry {
   uint64_t line;
