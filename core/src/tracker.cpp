@@ -93,18 +93,9 @@ void Tracker::waitWith(Rank from, const ClockPayload &payload, LocationHandle si
 
 Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                              LocationHandle site, bool complete) {
-  return beginCollective(group, kind, root, site, complete,
-                         [&](const CollectiveContribution &mine) {
-                           return transport_.startExchange(group, kind, root, mine, complete);
-                         });
-}
-
-Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                                             LocationHandle site, bool complete,
-                                             ExchangeStart start) {
   CollectiveContribution mine = process_.contribute(group, kind, site);
   pump();
-  return {group, kind, root, complete, start(mine)};
+  return {group, kind, root, complete, transport_.startExchange(group, kind, root, mine, complete)};
 }
 
 void Tracker::endCollective(Collective &c) {
@@ -119,8 +110,18 @@ CollectiveContribution Tracker::endExchangeOnly(Collective &c) {
 
 void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
                          LocationHandle site) {
-  Collective c = beginCollective(group, kind, root, site);
-  endCollective(c);
+  collective(group, kind, root, site, [&](const CollectiveContribution &mine) {
+    return transport_.exchange(group, kind, root, mine);
+  });
+}
+
+void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
+                         LocationHandle site, ExchangeNow exchange) {
+  CollectiveContribution mine = process_.contribute(group, kind, site);
+  pump();
+  CollectiveContribution combined = exchange(mine);
+  process_.absorbCollective(group, kind, root, combined, /*separated=*/false);
+  drain();
 }
 
 void Tracker::resourceSignal(ResourceId resource, Rank deposition, LocationHandle site) {

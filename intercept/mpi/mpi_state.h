@@ -44,6 +44,7 @@ struct WindowState {
 };
 
 class MpiTransport;
+struct MpiExchange;
 
 // The MPI front end's global state, created at MPI_Init.
 struct State {
@@ -106,12 +107,11 @@ public:
                                                  Rank root, const CollectiveContribution &mine,
                                                  bool complete) override;
   CollectiveContribution finishExchange(PendingExchange &pending, bool complete) override;
-  // startExchange carrying the application's reduction (carried_reduction.h), whose result
-  // finishExchange stores.
-  std::unique_ptr<PendingExchange> startCarrying(const GroupView &group, CollectiveKind kind,
-                                                 Rank root, const CollectiveContribution &mine,
-                                                 bool complete,
-                                                 const std::optional<CarriedReduction> &carried);
+  // exchange carrying the application's reduction (carried_reduction.h), in one blocking
+  // collective; the application's result is stored where the reduction says.
+  CollectiveContribution exchangeCarrying(const GroupView &group, CollectiveKind kind, Rank root,
+                                          const CollectiveContribution &mine,
+                                          const std::optional<CarriedReduction> &carried);
 
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.
@@ -127,6 +127,13 @@ private:
     int tag;
   };
   Route route(Rank world, QueueId queue) const;
+  // An exchange's send and receive buffers, datatype and operation; then what the members learn
+  // from its result (with the variable-size parts exchanged after it when `complete`).
+  std::unique_ptr<MpiExchange> prepareExchange(const GroupView &group, CollectiveKind kind,
+                                               Rank root, const CollectiveContribution &mine,
+                                               bool complete,
+                                               const std::optional<CarriedReduction> &carried);
+  CollectiveContribution concludeExchange(MpiExchange &exchange, bool complete);
   // Where a resource's deposit lives: a tool window, the deposition's rank in it, the
   // displacement and the length in words.
   struct DepositSlot {

@@ -69,12 +69,14 @@ public:
                                       LocationHandle site, bool complete = true) {
     return tracker_.beginCollective(group, kind, root, site, complete);
   }
-  Tracker::Collective collectiveBegin(const GroupView &group, CollectiveKind kind, Rank root,
-                                      LocationHandle site, Tracker::ExchangeStart start) {
-    return tracker_.beginCollective(group, kind, root, site, true, start);
+  // A blocking collective whose exchange the caller makes (one that carries the application's
+  // data too).
+  void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site,
+                  Tracker::ExchangeNow exchange) {
+    tracker_.collective(group, kind, root, site, exchange);
   }
   void collectiveEnd(Tracker::Collective &c) { tracker_.endCollective(c); }
-  // The blocking forms (Tracker::collective is begin, then end).
+  // The blocking forms: one blocking exchange of the transport.
   void allToAll(const GroupView &group, LocationHandle site) {
     tracker_.collective(group, CollectiveKind::AllToAll, 0, site);
   }

@@ -28,11 +28,10 @@ int carried(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root,
   if (!ch) return overlapped(scope, comm, kind, root, call);
   Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
   MpiTransport &transport = *scope.st().transport;
-  Tracker::Collective c = scope.sem().collectiveBegin(
+  scope.sem().collective(
       ch->group, kind, rootWorld, scope.site(), [&](const CollectiveContribution &mine) {
-        return transport.startCarrying(ch->group, kind, rootWorld, mine, true, reduction);
+        return transport.exchangeCarrying(ch->group, kind, rootWorld, mine, reduction);
       });
-  scope.sem().collectiveEnd(c);
   return MPI_SUCCESS;
 }
 

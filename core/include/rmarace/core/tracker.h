@@ -96,17 +96,16 @@ public:
   // collective); false for the application's non-blocking collectives.
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                              LocationHandle site, bool complete = true);
-  // The same, with an exchange the caller starts from this process's contribution (a front end's
-  // exchange that also carries the application's own data); finished by the transport.
-  using ExchangeStart =
-      FunctionRef<std::unique_ptr<PendingExchange>(const CollectiveContribution &mine)>;
-  Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
-                             LocationHandle site, bool complete, ExchangeStart start);
   void endCollective(Collective &c);
   // A collective exchange that does not synchronise this process: the combination is returned
   // for the caller to use (e.g. to order only the next RMA operations).
   CollectiveContribution endExchangeOnly(Collective &c);
+  // A collective exchange begun and ended in one call, as one blocking exchange of the transport.
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site);
+  // The same, with the exchange the caller makes (one that also carries the application's data).
+  using ExchangeNow = FunctionRef<CollectiveContribution(const CollectiveContribution &mine)>;
+  void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site,
+                  ExchangeNow exchange);
   // Resource-bound signal and wait (Def. 3.5 (5), (6)).
   void resourceSignal(ResourceId resource, Rank deposition, LocationHandle site);
   void resourceWait(ResourceId resource, Rank deposition, LocationHandle site);
