@@ -29,9 +29,27 @@ std::size_t cellIndex(const ShadowRegion &r, Address granule) {
   return (granule - r.base) / kGranule;
 }
 
+// Chunks in use at which a region's mixed blocks are first compacted; later, twice as many as
+// the last compaction left (so that compacting costs a constant per chunk handed out).
+constexpr std::size_t kMinCompactChunks = 64;
+
 // One past the last cell of block b.
 std::size_t blockEnd(const ShadowRegion &r, std::size_t b) {
-  return std::min((b + 1) * kBlockGranules, r.cells.size());
+  return std::min((b + 1) * kBlockGranules, r.granules);
+}
+
+// The number of cells block b has (the last block of a region may have fewer).
+std::size_t blockCells(const ShadowRegion &r, std::size_t b) {
+  return blockEnd(r, b) - b * kBlockGranules;
+}
+
+uint32_t chunkOf(SetId mixedBlock) {
+  return mixedBlock & ~kMixedBit;
+}
+
+// The cells of mixed block b.
+SetId *cellsOf(ShadowRegion &r, std::size_t b) {
+  return r.chunks.cells(chunkOf(r.blocks[b]));
 }
 
 // The address of the granule after block b.
@@ -41,21 +59,7 @@ Address afterBlock(const ShadowRegion &r, std::size_t b) {
 
 SetId cellAt(const ShadowRegion &r, std::size_t i) {
   SetId block = r.blocks[i / kBlockGranules];
-  return block != kMixedBlock ? block : r.cells[i];
-}
-
-// Gives block b's cells their sets again, before one of them changes alone.
-void expand(ShadowRegion &r, std::size_t b) {
-  SetId &block = r.blocks[b];
-  if (block == kMixedBlock) return;
-  std::fill(r.cells.begin() + static_cast<std::ptrdiff_t>(b * kBlockGranules),
-            r.cells.begin() + static_cast<std::ptrdiff_t>(blockEnd(r, b)), block);
-  block = kMixedBlock;
-}
-
-SetId &writableCell(ShadowRegion &r, std::size_t i) {
-  expand(r, i / kBlockGranules);
-  return r.cells[i];
+  return isMixedBlock(block) ? r.chunks.cells(chunkOf(block))[i % kBlockGranules] : block;
 }
 
 // If the granule at g starts a block that [begin, end) covers whole, that block's index. Asked for
@@ -75,17 +79,19 @@ inline std::optional<std::size_t> wholeBlockAt(const ShadowRegion &r, Address g,
 std::optional<std::size_t> uniformBlockAt(const ShadowRegion &r, Address g, Address begin,
                                           Address end) {
   std::optional<std::size_t> b = wholeBlockAt(r, g, begin, end);
-  if (b && r.blocks[*b] == kMixedBlock) return std::nullopt;
+  if (b && isMixedBlock(r.blocks[*b])) return std::nullopt;
   return b;
 }
 
-// Summarises block b when its cells all hold one set (a mixed block that a range covers whole).
+// Summarises block b when its cells all hold one set, and releases its chunk.
 void summarise(ShadowRegion &r, std::size_t b) {
-  if (r.blocks[b] != kMixedBlock) return;
-  auto first = r.cells.begin() + static_cast<std::ptrdiff_t>(b * kBlockGranules);
-  auto last = r.cells.begin() + static_cast<std::ptrdiff_t>(blockEnd(r, b));
+  if (!isMixedBlock(r.blocks[b])) return;
+  const SetId *first = cellsOf(r, b);
+  const SetId *last = first + blockCells(r, b);
   if (*first != *(last - 1)) return; // cheap test first: most mixed blocks differ at their ends
-  if (std::all_of(first, last, [&](SetId c) { return c == *first; })) r.blocks[b] = *first;
+  if (!std::all_of(first, last, [&](SetId c) { return c == *first; })) return;
+  r.chunks.release(chunkOf(r.blocks[b]));
+  r.blocks[b] = *first;
 }
 
 // uniformBlockAt, after summarising a covered mixed block whose cells agree: where a range that
@@ -95,11 +101,64 @@ std::optional<std::size_t> summarisedBlockAt(ShadowRegion &r, Address g, Address
   std::optional<std::size_t> b = wholeBlockAt(r, g, begin, end);
   if (!b) return std::nullopt;
   summarise(r, *b);
-  if (r.blocks[*b] == kMixedBlock) return std::nullopt;
+  if (isMixedBlock(r.blocks[*b])) return std::nullopt;
   return b;
 }
 
 } // namespace
+
+// ---- Chunks of cells
+// -----------------------------------------------------------------------------
+
+CellChunks::CellChunks(std::size_t blocks) {
+  cells_.reserve(blocks * kBlockGranules);
+}
+
+uint32_t CellChunks::acquire(uint32_t block) {
+  if (!free_.empty()) {
+    uint32_t chunk = free_.back();
+    free_.pop_back();
+    owners_[chunk] = block;
+    return chunk;
+  }
+  // At most one chunk per block is in use, and released ones are handed out first: the
+  // reservation is never exceeded, so cells never move.
+  assert(cells_.size() + kBlockGranules <= cells_.capacity());
+  cells_.resize(cells_.size() + kBlockGranules);
+  owners_.push_back(block);
+  return static_cast<uint32_t>(owners_.size() - 1);
+}
+
+void CellChunks::release(uint32_t chunk) {
+  owners_[chunk] = kFreeChunk;
+  free_.push_back(chunk);
+}
+
+std::size_t CellChunks::bytes() const {
+  return cells_.size() * sizeof(SetId) + (owners_.capacity() + free_.capacity()) * sizeof(uint32_t);
+}
+
+void AccessHistory::expand(ShadowRegion &r, std::size_t b) {
+  SetId block = r.blocks[b];
+  if (isMixedBlock(block)) return;
+  if (r.chunks.inUse() >= r.compactAt) compact(r); // block b is not mixed: it stays as it is
+  uint32_t chunk = r.chunks.acquire(static_cast<uint32_t>(b));
+  SetId *cells = r.chunks.cells(chunk);
+  std::fill(cells, cells + blockCells(r, b), block);
+  r.blocks[b] = kMixedBit | chunk;
+}
+
+void AccessHistory::compact(ShadowRegion &r) {
+  for (uint32_t chunk = 0; chunk < r.chunks.handedOut(); ++chunk)
+    if (uint32_t b = r.chunks.owner(chunk); b != CellChunks::kFreeChunk) summarise(r, b);
+  r.compactAt = std::max(kMinCompactChunks, 2 * r.chunks.inUse());
+}
+
+SetId &AccessHistory::writableCell(ShadowRegion &r, std::size_t i) {
+  std::size_t b = i / kBlockGranules;
+  expand(r, b);
+  return cellsOf(r, b)[i % kBlockGranules];
+}
 
 SetId AccessHistory::setAt(const ShadowRegion &region, Address addr) {
   return cellAt(region, cellIndex(region, addr & ~(kGranule - 1)));
@@ -112,8 +171,10 @@ uint32_t AccessHistory::addRegion(Address base, uint64_t size, uint32_t segment,
   r.userBase = base;
   r.base = base & ~(kGranule - 1);
   r.size = size;
-  r.cells.assign((base + size - r.base + kGranule - 1) / kGranule, kEmptySet);
-  r.blocks.assign((r.cells.size() + kBlockGranules - 1) / kBlockGranules, kEmptySet);
+  r.granules = (base + size - r.base + kGranule - 1) / kGranule;
+  r.blocks.assign((r.granules + kBlockGranules - 1) / kBlockGranules, kEmptySet);
+  r.chunks = CellChunks(r.blocks.size());
+  r.compactAt = kMinCompactChunks;
   r.segment = segment;
   r.name = std::move(name);
   if (!freeRegions_.empty()) {
@@ -175,6 +236,7 @@ SetId AccessHistory::intern(AccessSet &&set) {
     if (sets_[it->second] == set) return it->second;
   }
   SetId id;
+  assert(sets_.size() < kMixedBit); // a set id never looks like a mixed block
   if (!freeSets_.empty()) {
     id = freeSets_.back();
     freeSets_.pop_back();
@@ -273,8 +335,9 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     // history: the same transition applies to all of them, and the visit of the first granule
     // found every race the others would (only the offset differs, and a race is reported once).
     // The run stays in this block: the next one may be summarised.
+    std::size_t b = i / kBlockGranules;
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
-    fullEnd = std::min(fullEnd, region.cells.data() + blockEnd(region, i / kBlockGranules));
+    fullEnd = std::min(fullEnd, cellsOf(region, b) + blockCells(region, b));
     SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
     std::fill(cell + 1, runEnd, to);
     g += static_cast<Address>(runEnd - cell - 1) * kGranule;
@@ -291,7 +354,7 @@ void AccessHistory::insertLocalRows(ShadowRegion &region, Address first, uint64_
   }
   // Every row is one granule: the same mask at the same offset, the last transition at hand.
   uint8_t mask = granuleMask(first & ~(kGranule - 1), first, first + length);
-  SetId lastFrom = kMixedBlock, lastTo = kEmptySet; // kMixedBlock: no cell holds it
+  SetId lastFrom = kNoSet, lastTo = kEmptySet;
   for (uint64_t row = 0; row < rows; ++row) {
     Address granule = (first + row * step) & ~(kGranule - 1);
     SetId &cell = writableCell(region, cellIndex(region, granule));
@@ -335,7 +398,7 @@ void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,
   end = std::min(end, region.userBase + region.size);
   // Granules after the first with the same set and mask would only repeat its visits (the
   // visitors report a race once, at its first byte): a uniform block is visited once.
-  SetId last = kMixedBlock;
+  SetId last = kNoSet;
   uint8_t lastMask = 0;
   for (Address g = begin & ~(kGranule - 1); g < end;) {
     SetId set;
@@ -392,11 +455,12 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
 
 template <class F> void AccessHistory::forEachLiveCell(ShadowRegion &r, F &&f) {
   for (std::size_t b = 0; b < r.blocks.size(); ++b) {
-    if (r.blocks[b] != kMixedBlock) {
+    if (!isMixedBlock(r.blocks[b])) {
       f(r.blocks[b]);
       continue;
     }
-    for (std::size_t i = b * kBlockGranules; i < blockEnd(r, b); ++i) f(r.cells[i]);
+    SetId *cells = cellsOf(r, b);
+    for (std::size_t i = 0; i < blockCells(r, b); ++i) f(cells[i]);
   }
 }
 
@@ -447,7 +511,7 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
 std::size_t AccessHistory::cellBytes() const {
   std::size_t bytes = 0;
   for (const ShadowRegion &r : regions_)
-    bytes += (r.cells.capacity() + r.blocks.capacity()) * sizeof(SetId);
+    bytes += r.blocks.capacity() * sizeof(SetId) + r.chunks.bytes();
   return bytes;
 }
 

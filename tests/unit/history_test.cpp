@@ -41,9 +41,9 @@ struct Fixture : ::testing::Test {
 using AccessHistoryTest = Fixture;
 
 TEST_F(AccessHistoryTest, RegionHasOneCellPerGranule) {
-  EXPECT_EQ(h.regions()[region].cells.size(), 32u);
-  // 4 bytes of cell per 8 bytes of memory, and a block summary per kBlockGranules cells.
-  EXPECT_EQ(h.cellBytes(), (32u + 1u) * sizeof(SetId));
+  EXPECT_EQ(h.regions()[region].granules, 32u);
+  // A block summary per kBlockGranules cells; no cells until a block is mixed.
+  EXPECT_EQ(h.cellBytes(), 1u * sizeof(SetId));
   EXPECT_EQ(h.find(kBase + 255), &h.region(region));
   EXPECT_EQ(h.find(kBase + 256), nullptr);
   EXPECT_EQ(h.find(kBase - 1), nullptr);
@@ -53,7 +53,7 @@ TEST_F(AccessHistoryTest, RegionHasOneCellPerGranule) {
 TEST_F(AccessHistoryTest, UnalignedRegionsCoverTheirFirstAndLastGranule) {
   uint32_t other = h.addRegion(0x20004, 8, 2, "odd"); // bytes 4..11 of two granules
   EXPECT_EQ(h.regions()[other].base, 0x20000u);
-  EXPECT_EQ(h.regions()[other].cells.size(), 2u);
+  EXPECT_EQ(h.regions()[other].granules, 2u);
   EXPECT_EQ(h.regions()[other].userBase, 0x20004u);
 }
 
@@ -244,7 +244,7 @@ struct Blocks : ::testing::Test {
 TEST_F(Blocks, ARangeOverWholeBlocksLeavesThemSummarised) {
   h.insertLocal(h.region(region), kBase, kBase + 2 * kBlockBytes, local(RecordKind::Store, 1, 1),
                 onVisit, allLive);
-  EXPECT_NE(r().blocks[0], kMixedBlock);
+  EXPECT_FALSE(isMixedBlock(r().blocks[0]));
   EXPECT_EQ(r().blocks[0], r().blocks[1]);
   EXPECT_EQ(r().blocks[2], kEmptySet);
   EXPECT_EQ(AccessHistory::setAt(r(), kBase + 2 * kBlockBytes - 1), r().blocks[0]);
@@ -256,7 +256,8 @@ TEST_F(Blocks, OneGranuleChangedAloneExpandsItsBlock) {
   SetId whole = r().blocks[0];
   h.insertLocal(h.region(region), kBase + 80, kBase + 84, local(RecordKind::Load, 2, 1), onVisit,
                 allLive);
-  EXPECT_EQ(r().blocks[0], kMixedBlock);
+  EXPECT_TRUE(isMixedBlock(r().blocks[0]));
+  EXPECT_EQ(r().chunks.inUse(), 1u);
   EXPECT_EQ(AccessHistory::setAt(r(), kBase + 72), whole);
   EXPECT_NE(AccessHistory::setAt(r(), kBase + 80), whole);
   EXPECT_EQ(AccessHistory::setAt(r(), kBase + 88), whole);
@@ -268,7 +269,30 @@ TEST_F(Blocks, OneGranuleChangedAloneExpandsItsBlock) {
   h.insertLocal(h.region(region), kBase + 80, kBase + 88, local(RecordKind::Load, 2, 2), onVisit,
                 allLive);
   h.insert(region, kBase, kBase + kBlockBytes, local(RecordKind::Remote, 9, 0), onVisit, allLive);
-  EXPECT_NE(r().blocks[0], kMixedBlock);
+  EXPECT_FALSE(isMixedBlock(r().blocks[0]));
+  EXPECT_EQ(r().chunks.inUse(), 0u); // its cells were released
+}
+
+// A loop that fills block after block granule by granule (a column band of a matrix) mixes each
+// block for a while: the cells of blocks that agree again are reused, so the cells in memory are
+// those of a few blocks, not of the region.
+TEST(Chunks, BlocksFilledOneAfterAnotherReuseTheirCells) {
+  constexpr std::size_t kBlocks = 1000;
+  constexpr uint64_t kBytesPerBlock = kBlockGranules * kGranule;
+  AccessHistory h;
+  uint32_t region = h.addRegion(kBase, kBlocks * kBytesPerBlock, 1, "win");
+  std::function<void(const ShadowRecord &, Address, uint8_t)> ignore = [](const ShadowRecord &,
+                                                                          Address, uint8_t) {};
+  std::function<bool(const ShadowRecord &)> live = [](const ShadowRecord &) { return true; };
+  for (Address g = kBase; g < kBase + kBlocks * kBytesPerBlock; g += kGranule)
+    h.insertLocal(h.region(region), g, g + kGranule, local(RecordKind::Store, 1, 1), ignore, live);
+  const ShadowRegion &r = h.regions()[region];
+  SetId stored = AccessHistory::setAt(r, kBase);
+  EXPECT_EQ(h.set(stored).size(), 1u);
+  for (Address g = kBase; g < kBase + kBlocks * kBytesPerBlock; g += kGranule)
+    ASSERT_EQ(AccessHistory::setAt(r, g), stored) << "granule " << (g - kBase) / kGranule;
+  EXPECT_LE(r.chunks.handedOut(), 2 * 64u); // compaction starts at 64 chunks in use
+  EXPECT_LT(h.cellBytes(), kBlocks * kBytesPerBlock / kGranule * sizeof(SetId) / 4);
 }
 
 TEST_F(AccessHistoryTest, AVisitOfEqualGranulesVisitsTheFirstOnly) {
@@ -308,10 +332,10 @@ TEST_F(Blocks, CollectionKeepsTheSetsOfSummarisedBlocks) {
 }
 
 // Whatever mix of ranges and single granules updates a region, every granule ends with the set
-// it gets when every update is made granule by granule (which never summarises a block).
-TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdates) {
+// it gets when every update is made granule by granule (which summarises a block only when
+// compacting).
+void expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(uint64_t kBytes, int operations) {
   constexpr Address kStart = kBase + 4; // a partial first granule
-  constexpr uint64_t kBytes = 8000;
   AccessHistory ranges, granules;
   uint32_t a = ranges.addRegion(kStart, kBytes, 1, "win");
   uint32_t b = granules.addRegion(kStart, kBytes, 1, "win");
@@ -321,7 +345,7 @@ TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdates) {
   auto pick = [&](uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(random); };
   Epoch epoch = 1;
   int summarisedAtSomePoint = 0;
-  for (int op = 0; op < 400; ++op) {
+  for (int op = 0; op < operations; ++op) {
     Address begin = kStart + pick(kBytes);
     Address end = std::min(kStart + kBytes, begin + 1 + pick(op % 3 == 0 ? 2500 : 20));
     uint32_t subject = static_cast<uint32_t>(pick(3));
@@ -354,9 +378,18 @@ TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdates) {
                 granules.set(AccessHistory::setAt(granules.regions()[b], g)))
           << "operation " << op << " granule " << (g - kBase);
     for (SetId block : ranges.regions()[a].blocks)
-      summarisedAtSomePoint += block != kMixedBlock && block != kEmptySet;
+      summarisedAtSomePoint += !isMixedBlock(block) && block != kEmptySet;
   }
   EXPECT_GT(summarisedAtSomePoint, 0); // the ranges did summarise blocks of records
+}
+
+TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdates) {
+  expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(8000, 400);
+}
+
+// The same where enough blocks are mixed at once for their cells to be compacted.
+TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdatesWhileCompacting) {
+  expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(160 * kBlockGranules * kGranule, 600);
 }
 
 } // namespace

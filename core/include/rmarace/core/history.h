@@ -2,13 +2,13 @@
 //
 // Every 8-byte granule of tracked memory has a cell naming an immutable, interned set of access
 // records; a record covers the bytes of its mask within the granule. Identical sets are shared,
-// so memory is proportional to the tracked bytes (4 bytes of cell per 8 bytes) plus the distinct
-// access histories. A block of cells whose sets are all the same is summarised by that set (the
-// run-length summary a range check needs: a range over uniform blocks costs one update per block,
-// not per granule). Nothing is evicted while it may still race: records are dropped only when
-// the owner says they are dead (provably ordered before everything that can still arrive). A
-// transition cache makes a repeated access of the same kind from the same source location in
-// the same epoch cost a few loads.
+// so memory is proportional to the tracked bytes plus the distinct access histories. A block of
+// cells whose sets are all the same is summarised by that set (the run-length summary a range
+// check needs: a range over uniform blocks costs one update per block, not per granule), and only
+// blocks whose granules differ keep their cells (4 bytes per 8 bytes of memory). Nothing is evicted
+// while it may still race: records are dropped only when the owner says they are dead (provably
+// ordered before everything that can still arrive). A transition cache makes a repeated access of
+// the same kind from the same source location in the same epoch cost a few loads.
 #pragma once
 
 #include "rmarace/core/function_ref.h"
@@ -51,16 +51,51 @@ inline constexpr uint8_t kFullGranuleMask = 0xff;
 // Cells summarised by one block (512 bytes of memory): small enough that the blocks at a range's
 // ends, which it covers only in part, cost little to expand.
 inline constexpr std::size_t kBlockGranules = 64;
-inline constexpr SetId kMixedBlock = ~SetId{0};
+// A block whose cells differ has this bit set, and the index of the chunk holding its cells.
+inline constexpr SetId kMixedBit = SetId{1} << 31;
+inline constexpr bool isMixedBlock(SetId block) {
+  return (block & kMixedBit) != 0;
+}
+// No set: never a cell's.
+inline constexpr SetId kNoSet = ~SetId{0};
+
+// The cells of a region's mixed blocks, kBlockGranules per chunk. Room for a chunk per block is
+// reserved up front, but only chunks handed out are ever written: the memory a region's cells take
+// is that of the most blocks mixed at once, not of the region.
+class CellChunks {
+public:
+  CellChunks() = default;
+  explicit CellChunks(std::size_t blocks);
+  uint32_t acquire(uint32_t block); // a chunk for `block`; its cells are unspecified
+  void release(uint32_t chunk);
+  SetId *cells(uint32_t chunk) { return cells_.data() + std::size_t{chunk} * kBlockGranules; }
+  const SetId *cells(uint32_t chunk) const {
+    return cells_.data() + std::size_t{chunk} * kBlockGranules;
+  }
+  uint32_t owner(uint32_t chunk) const { return owners_[chunk]; } // kFreeChunk when free
+  uint32_t handedOut() const { return static_cast<uint32_t>(owners_.size()); } // ever
+  std::size_t inUse() const { return owners_.size() - free_.size(); }
+  std::size_t bytes() const; // written so far
+  static constexpr uint32_t kFreeChunk = ~uint32_t{0};
+
+private:
+  std::vector<SetId> cells_; // capacity for every block's chunk: never reallocated
+  std::vector<uint32_t> owners_;
+  std::vector<uint32_t> free_;
+};
 
 // A contiguous piece of tracked memory with its cells.
 struct ShadowRegion {
   Address base = 0; // aligned down to kGranule
   uint64_t size = 0;
-  std::vector<SetId> cells;
-  // Per kBlockGranules cells: the set all of them hold (then their cells are stale), or
-  // kMixedBlock (then the cells hold their sets).
+  std::size_t granules = 0;
+  // Per kBlockGranules cells: the set all of them hold, or kMixedBit | the chunk of `chunks`
+  // that holds their sets.
   std::vector<SetId> blocks;
+  CellChunks chunks;
+  // Mixed blocks are summarised again (and their chunks released) when this many chunks are in
+  // use.
+  std::size_t compactAt = 0;
   uint32_t segment = 0; // owner's tag (segment id)
   std::string name;     // for reports
   Address userBase = 0; // base address as exposed (offsets in reports are relative to it)
@@ -131,6 +166,12 @@ private:
                const Liveness &live);
   // Calls f on every set reference a region holds: a uniform block's, the cells of mixed ones.
   template <class F> static void forEachLiveCell(ShadowRegion &r, F &&f);
+  // Gives block b's cells their sets again, before one of them changes alone.
+  static void expand(ShadowRegion &r, std::size_t b);
+  // Cell i, writable: its block expanded first.
+  static SetId &writableCell(ShadowRegion &r, std::size_t i);
+  // Summarises every mixed block whose cells agree, releasing its chunk.
+  static void compact(ShadowRegion &r);
   static void canonicalize(AccessSet &set);
   static uint64_t hashOf(const AccessSet &set);
 
