@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <optional>
 
 namespace rmarace {
 
@@ -62,25 +61,27 @@ SetId cellAt(const ShadowRegion &r, std::size_t i) {
   return isMixedBlock(block) ? r.chunks.cells(chunkOf(block))[i % kBlockGranules] : block;
 }
 
-// If the granule at g starts a block that [begin, end) covers whole, that block's index. Asked for
-// every granule of a range: the common answer comes first and inline.
-inline std::optional<std::size_t> wholeBlockAt(const ShadowRegion &r, Address g, Address begin,
-                                               Address end) {
+// The answer of the block queries below when the granule starts no block they look for. They are
+// asked for every granule of a range, so they answer with a plain index, inline: a
+// std::optional returned through memory stalled every call on its partly written flag.
+constexpr std::size_t kNoBlock = ~std::size_t{0};
+
+// If the granule at g starts a block that [begin, end) covers whole, that block's index.
+[[gnu::always_inline]] inline std::size_t wholeBlockAt(const ShadowRegion &r, Address g,
+                                                       Address begin, Address end) {
   std::size_t i = cellIndex(r, g);
   if (i % kBlockGranules != 0 || begin > g) [[likely]]
-    return std::nullopt;
+    return kNoBlock;
   std::size_t b = i / kBlockGranules;
-  if (end < afterBlock(r, b)) return std::nullopt;
-  return b;
+  return end < afterBlock(r, b) ? kNoBlock : b;
 }
 
 // The block the granule at g starts, if [begin, end) covers it whole and its cells all hold one
 // set (its summary).
-std::optional<std::size_t> uniformBlockAt(const ShadowRegion &r, Address g, Address begin,
-                                          Address end) {
-  std::optional<std::size_t> b = wholeBlockAt(r, g, begin, end);
-  if (b && isMixedBlock(r.blocks[*b])) return std::nullopt;
-  return b;
+[[gnu::always_inline]] inline std::size_t uniformBlockAt(const ShadowRegion &r, Address g,
+                                                         Address begin, Address end) {
+  std::size_t b = wholeBlockAt(r, g, begin, end);
+  return b != kNoBlock && isMixedBlock(r.blocks[b]) ? kNoBlock : b;
 }
 
 // Summarises block b when its cells all hold one set, and releases its chunk.
@@ -96,13 +97,12 @@ void summarise(ShadowRegion &r, std::size_t b) {
 
 // uniformBlockAt, after summarising a covered mixed block whose cells agree: where a range that
 // changes the history may update a whole block at once.
-std::optional<std::size_t> summarisedBlockAt(ShadowRegion &r, Address g, Address begin,
-                                             Address end) {
-  std::optional<std::size_t> b = wholeBlockAt(r, g, begin, end);
-  if (!b) return std::nullopt;
-  summarise(r, *b);
-  if (isMixedBlock(r.blocks[*b])) return std::nullopt;
-  return b;
+[[gnu::always_inline]] inline std::size_t summarisedBlockAt(ShadowRegion &r, Address g,
+                                                            Address begin, Address end) {
+  std::size_t b = wholeBlockAt(r, g, begin, end);
+  if (b == kNoBlock) return kNoBlock;
+  summarise(r, b);
+  return isMixedBlock(r.blocks[b]) ? kNoBlock : b;
 }
 
 } // namespace
@@ -302,9 +302,9 @@ void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, Sha
     return to;
   };
   for (Address g = begin & ~(kGranule - 1); g < end;) {
-    if (std::optional<std::size_t> b = summarisedBlockAt(region, g, begin, end)) {
-      region.blocks[*b] = updated(region.blocks[*b], kFullGranuleMask, g);
-      g = afterBlock(region, *b);
+    if (std::size_t b = summarisedBlockAt(region, g, begin, end); b != kNoBlock) {
+      region.blocks[b] = updated(region.blocks[b], kFullGranuleMask, g);
+      g = afterBlock(region, b);
       continue;
     }
     SetId &cell = writableCell(region, cellIndex(region, g));
@@ -318,9 +318,9 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
   end = std::min(end, region.userBase + region.size);
   Address g = begin & ~(kGranule - 1);
   while (g < end) {
-    if (std::optional<std::size_t> b = summarisedBlockAt(region, g, begin, end)) {
-      region.blocks[*b] = transition(region.blocks[*b], record, kFullGranuleMask, g, visit, live);
-      g = afterBlock(region, *b);
+    if (std::size_t b = summarisedBlockAt(region, g, begin, end); b != kNoBlock) {
+      region.blocks[b] = transition(region.blocks[b], record, kFullGranuleMask, g, visit, live);
+      g = afterBlock(region, b);
       continue;
     }
     std::size_t i = cellIndex(region, g);
@@ -404,10 +404,10 @@ void AccessHistory::visit(uint32_t regionIndex, Address begin, Address end,
     SetId set;
     uint8_t mask;
     Address next;
-    if (std::optional<std::size_t> b = uniformBlockAt(region, g, begin, end)) {
-      set = region.blocks[*b];
+    if (std::size_t b = uniformBlockAt(region, g, begin, end); b != kNoBlock) {
+      set = region.blocks[b];
       mask = kFullGranuleMask;
-      next = afterBlock(region, *b);
+      next = afterBlock(region, b);
     } else {
       set = cellAt(region, cellIndex(region, g));
       mask = granuleMask(g, begin, end);
@@ -440,9 +440,9 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
     return to;
   };
   for (Address g = begin & ~(kGranule - 1); g < end;) {
-    if (std::optional<std::size_t> b = uniformBlockAt(region, g, begin, end)) {
-      region.blocks[*b] = filtered(region.blocks[*b]);
-      g = afterBlock(region, *b);
+    if (std::size_t b = uniformBlockAt(region, g, begin, end); b != kNoBlock) {
+      region.blocks[b] = filtered(region.blocks[b]);
+      g = afterBlock(region, b);
       continue;
     }
     SetId &cell = writableCell(region, cellIndex(region, g));
