@@ -131,6 +131,15 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
     IRB.SetInsertPoint(Slow);
     Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeated(IRB, Bits, Size, Flags)), Slow,
                                      /*Unreachable=*/false);
+    // An access of more than a byte may leave its line (a merged span of adjacent accesses
+    // does at some addresses): tested when the first test fails, so that accesses within their
+    // line pay nothing for it.
+    if (Size > 1) {
+      IRB.SetInsertPoint(Slow);
+      Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeatedAcrossLines(IRB, Bits, Size, Flags)),
+                                       Slow,
+                                       /*Unreachable=*/false);
+    }
   }
   IRB.SetInsertPoint(Slow);
   IRB.CreateCall(Runtime.access(), {IRB.CreatePointerCast(Address, BytePtr), IRB.getInt64(Size),
@@ -165,6 +174,44 @@ Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Si
   if (!(Flags & RMARACE_WRITE)) Checked = IRB.CreateOr(Checked, field(2));
   Value *Covered = IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask);
   return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), IRB.CreateAnd(Inside, Covered));
+}
+
+// An access that leaves its line is a part in each line, as the runtime's RepeatFilter::covers
+// sees it:
+//   offset = bits & 63; straddles = offset > 64 - size;
+//   first = ((1 << size) - 1) << offset (truncated: the part in the line),
+//   second = ((1 << size) - 1) >> (64 - offset) (the part in the next line);
+//   straddles && covered(line, first) && covered(line + 1, second)
+Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
+                                               uint32_t Flags) {
+  Type *Int64 = IRB.getInt64Ty();
+  StructType *EntryTy = Runtime.repeatEntryType();
+  Value *Table = IRB.CreateLoad(EntryTy->getPointerTo(), Runtime.repeatTable());
+  Value *Generation = IRB.CreateLoad(Int64, Runtime.repeatGeneration());
+  auto covered = [&](Value *Line, Value *Mask) {
+    Value *Entry =
+        IRB.CreateInBoundsGEP(EntryTy, Table, IRB.CreateAnd(Line, RMARACE_REPEAT_ENTRIES - 1));
+    auto field = [&](unsigned Index) {
+      return IRB.CreateLoad(Int64, IRB.CreateStructGEP(EntryTy, Entry, Index));
+    };
+    Value *Checked = field(3);
+    if (!(Flags & RMARACE_WRITE)) Checked = IRB.CreateOr(Checked, field(2));
+    return IRB.CreateAnd(
+        IRB.CreateAnd(IRB.CreateICmpEQ(field(0), Line), IRB.CreateICmpEQ(field(1), Generation)),
+        IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask));
+  };
+  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
+  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
+  Value *Straddles = IRB.CreateICmpUGT(Offset, IRB.getInt64(kRepeatLineBytes - Size));
+  uint64_t SizeBits = Size == kRepeatLineBytes ? ~uint64_t{0} : (uint64_t{1} << Size) - 1;
+  Value *First = IRB.CreateShl(IRB.getInt64(SizeBits), Offset);
+  // A shift by 64 would be poison: an access within its line shifts by 63 (and is not taken).
+  Value *Shift = IRB.CreateSelect(Straddles, IRB.CreateSub(IRB.getInt64(kRepeatLineBytes), Offset),
+                                  IRB.getInt64(kRepeatLineBytes - 1));
+  Value *Second = IRB.CreateLShr(IRB.getInt64(SizeBits), Shift);
+  return IRB.CreateAnd(
+      Straddles,
+      IRB.CreateAnd(covered(Line, First), covered(IRB.CreateAdd(Line, IRB.getInt64(1)), Second)));
 }
 
 void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Length, bool Write,

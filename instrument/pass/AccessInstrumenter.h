@@ -44,6 +44,9 @@ private:
   // The inline repeat filter (rmarace.h): an i1, true when the runtime would find nothing new.
   llvm::Value *repeated(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
                         std::uint32_t Flags);
+  // The same for an access that leaves its line: true when both lines' entries cover their part.
+  llvm::Value *repeatedAcrossLines(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
+                                   std::uint32_t Flags);
   void emitFilteredAccess(llvm::Instruction *Before, llvm::Value *Address, std::uint64_t Size,
                           std::uint32_t Flags, llvm::Constant *Location);
   void emitRange(llvm::IRBuilderBase &IRB, llvm::Value *Address, llvm::Value *Length, bool Write,

@@ -13,8 +13,8 @@
 // advances one process-wide generation (changed()), and a thread's remembered accesses count only
 // for the generation they were made in. Language atomics and range accesses always reach the
 // engine. An access that straddles two 64-byte lines is a part in each: instrumented code tests
-// only accesses within one line inline, and passes the others to the runtime, which tests both
-// parts before the engine lock.
+// both parts inline when the test of its first line fails, and the runtime tests them again
+// before the engine lock.
 #pragma once
 
 #include "rmarace/core/types.h"

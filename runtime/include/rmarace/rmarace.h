@@ -57,7 +57,9 @@ extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
  *   e = &__rmarace_repeat_table[line & (RMARACE_REPEAT_ENTRIES - 1)];
  *   e->line == line && e->generation == __rmarace_repeat_generation &&
  *   the access stays within its line and its bytes are in e->stored (for a store) or in
- *   e->stored | e->loaded (for a load). */
+ *   e->stored | e->loaded (for a load);
+ * an access that leaves its line is a part in each of the two lines, and may be skipped when
+ * both parts pass that test with their line's entry. */
 #define RMARACE_REPEAT_LINE_SHIFT 6
 #define RMARACE_REPEAT_LINE_BYTES (1u << RMARACE_REPEAT_LINE_SHIFT)
 #define RMARACE_REPEAT_ENTRIES (1u << 13)

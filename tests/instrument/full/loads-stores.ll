@@ -49,10 +49,22 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK:      [[CHECKED:%.*]] = or i64
 ; CHECK-NEXT: [[COMMON:%.*]] = and i64 [[CHECKED]], [[MASK]]
 ; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
-; CHECK:      br i1 {{%.*}}, label %[[CALL:[0-9a-z_.]+]], label %[[SKIP:[0-9a-z_.]+]]
+; CHECK:      br i1 {{%.*}}, label %[[ACROSS:[0-9a-z_.]+]], label %[[SKIP:[0-9a-z_.]+]]
+; When that fails, whether the access leaves its line (offset above 60) and both lines' entries
+; cover their parts: the first part shifted in, the second shifted out by 64 - offset.
+; CHECK:      [[ACROSS]]:
+; CHECK:      [[STRADDLES:%.*]] = icmp ugt i64 [[OFFSET2:%.*]], 60
+; CHECK-NEXT: [[FIRST:%.*]] = shl i64 15, [[OFFSET2]]
+; CHECK-NEXT: [[REST:%.*]] = sub i64 64, [[OFFSET2]]
+; CHECK-NEXT: [[SHIFT:%.*]] = select i1 [[STRADDLES]], i64 [[REST]], i64 63
+; CHECK-NEXT: [[SECOND:%.*]] = lshr i64 15, [[SHIFT]]
+; CHECK:      [[NEXT:%.*]] = add i64 {{%.*}}, 1
+; CHECK:      br i1 {{%.*}}, label %[[CALL:[0-9a-z_.]+]], label %[[SKIP2:[0-9a-z_.]+]]
 ; CHECK:      [[CALL]]:
 ; CHECK-NEXT: [[ADDR:%.*]] = bitcast i32* %src to i8*
 ; CHECK-NEXT: call void @__rmarace_access(i8* [[ADDR]], i64 4, i32 1, %rmarace.location* @[[LOAD_LOC]])
+; CHECK-NEXT: br label %[[SKIP2]]
+; CHECK:      [[SKIP2]]:
 ; CHECK-NEXT: br label %[[SKIP]]
 ; CHECK:      [[SKIP]]:
 ; CHECK-NEXT: br label %[[CONT]]
