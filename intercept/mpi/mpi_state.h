@@ -167,6 +167,9 @@ private:
   std::size_t worldSize_;
   MPI_Op reduceOp_ = MPI_OP_NULL;
   CarriedReductions carriedReductions_;
+  // The datatype of an exchange's fixed part: `words` 64-bit words as one element.
+  MPI_Datatype fixedType(std::size_t words);
+  std::map<std::size_t, MPI_Datatype> fixedTypes_;
   MPI_Win sharedResourceWindow_ = MPI_WIN_NULL; // kSharedResourceSlots deposits per rank
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
   std::unordered_map<int, PeerFlow> flow_; // by peer

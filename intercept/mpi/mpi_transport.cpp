@@ -56,11 +56,15 @@ uint64_t mixedHash(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// Combines packed collective contributions (CollectiveContribution::packFixed).
-void reduceContribution(void *in, void *inout, int *length, MPI_Datatype *) {
-  auto words = static_cast<std::size_t>(*length);
-  CollectiveContribution::combineFixed({static_cast<const uint64_t *>(in), words},
-                                       {static_cast<uint64_t *>(inout), words});
+// Combines packed collective contributions (CollectiveContribution::packFixed), one per element
+// of the exchange's datatype (MpiTransport::fixedType).
+void reduceContribution(void *in, void *inout, int *length, MPI_Datatype *type) {
+  int bytes = 0;
+  PMPI_Type_size(*type, &bytes);
+  auto words = static_cast<std::size_t>(bytes) / sizeof(uint64_t);
+  for (int e = 0; e < *length; ++e)
+    CollectiveContribution::combineFixed({static_cast<const uint64_t *>(in) + e * words, words},
+                                         {static_cast<uint64_t *>(inout) + e * words, words});
 }
 
 std::vector<std::byte> packPayload(const ClockPayload &p) {
@@ -108,6 +112,8 @@ MpiTransport::~MpiTransport() {
 void MpiTransport::shutdown() {
   waitSends();
   carriedReductions_.free();
+  for (auto &[words, type] : fixedTypes_) PMPI_Type_free(&type);
+  fixedTypes_.clear();
   if (sharedResourceWindow_ != MPI_WIN_NULL) PMPI_Win_free(&sharedResourceWindow_);
   if (reduceOp_ != MPI_OP_NULL) PMPI_Op_free(&reduceOp_);
   if (toolComm_ != MPI_COMM_NULL) PMPI_Comm_free(&toolComm_);
@@ -460,8 +466,12 @@ MpiTransport::prepareExchange(const GroupView &group, CollectiveKind kind, Rank 
     }
   p->send = mine.packFixed(threadWords);
   p->toolWords = p->send.size();
+  // One element of a contiguous datatype: MPI never splits an element between the steps of a
+  // reduction (a reduce-scatter does split a vector of words), and the operation combines whole
+  // contributions only.
+  p->type = fixedType(p->send.size());
   p->op = reduceOp_;
-  p->elements = static_cast<int>(p->send.size());
+  p->elements = 1;
   if (carried) { // one element: the tool's words, then the application's bytes
     p->carried = carried;
     p->send.resize(CarriedReductions::words(p->toolWords, *carried));
@@ -531,6 +541,15 @@ CollectiveContribution MpiTransport::concludeExchange(MpiExchange &p, bool compl
     combined.clock.merge(threads);
   }
   return combined;
+}
+
+MPI_Datatype MpiTransport::fixedType(std::size_t words) {
+  auto [it, added] = fixedTypes_.try_emplace(words, MPI_DATATYPE_NULL);
+  if (added) {
+    PMPI_Type_contiguous(static_cast<int>(words), MPI_UINT64_T, &it->second);
+    PMPI_Type_commit(&it->second);
+  }
+  return it->second;
 }
 
 MPI_Win MpiTransport::createLockArea(const Channel &ch) {
