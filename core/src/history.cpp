@@ -28,10 +28,6 @@ std::size_t cellIndex(const ShadowRegion &r, Address granule) {
   return (granule - r.base) / kGranule;
 }
 
-// Chunks in use at which a region's mixed blocks are first compacted; later, twice as many as
-// the last compaction left (so that compacting costs a constant per chunk handed out).
-constexpr std::size_t kMinCompactChunks = 64;
-
 // One past the last cell of block b.
 std::size_t blockEnd(const ShadowRegion &r, std::size_t b) {
   return std::min((b + 1) * kBlockGranules, r.granules);
@@ -124,6 +120,7 @@ uint32_t CellChunks::acquire(uint32_t block) {
   // At most one chunk per block is in use, and released ones are handed out first: the
   // reservation is never exceeded, so cells never move.
   assert(cells_.size() + kBlockGranules <= cells_.capacity());
+  assert(owners_.size() < kMixedBit); // a chunk index fits beside the mixed bit
   cells_.resize(cells_.size() + kBlockGranules);
   owners_.push_back(block);
   return static_cast<uint32_t>(owners_.size() - 1);
@@ -141,7 +138,10 @@ std::size_t CellChunks::bytes() const {
 void AccessHistory::expand(ShadowRegion &r, std::size_t b) {
   SetId block = r.blocks[b];
   if (isMixedBlock(block)) return;
-  if (r.chunks.inUse() >= r.compactAt) compact(r); // block b is not mixed: it stays as it is
+  // Only when the chunks would grow: compacting costs the chunks handed out, which are then all in
+  // use, and the next compaction waits for twice as many.
+  if (r.chunks.inUse() >= r.compactAt && !r.chunks.hasFree())
+    compact(r); // block b is not mixed: it stays as it is
   uint32_t chunk = r.chunks.acquire(static_cast<uint32_t>(b));
   SetId *cells = r.chunks.cells(chunk);
   std::fill(cells, cells + blockCells(r, b), block);
@@ -307,8 +307,10 @@ void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, Sha
       g = afterBlock(region, b);
       continue;
     }
-    SetId &cell = writableCell(region, cellIndex(region, g));
-    cell = updated(cell, granuleMask(g, begin, end), g);
+    std::size_t i = cellIndex(region, g);
+    SetId from = cellAt(region, i);
+    SetId to = updated(from, granuleMask(g, begin, end), g);
+    if (to != from) writableCell(region, i) = to; // an unchanged granule leaves its block as is
     g += kGranule;
   }
 }
@@ -324,18 +326,25 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
       continue;
     }
     std::size_t i = cellIndex(region, g);
+    std::size_t b = i / kBlockGranules;
     uint8_t mask = granuleMask(g, begin, end);
-    SetId *cell = &writableCell(region, i);
-    SetId from = *cell;
+    SetId from = cellAt(region, i);
     SetId to = transition(from, record, mask, g, visit, live);
-    *cell = to;
     g += kGranule;
-    if (mask != kFullGranuleMask) continue;
     // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
     // history: the same transition applies to all of them, and the visit of the first granule
     // found every race the others would (only the offset differs, and a race is reported once).
     // The run stays in this block: the next one may be summarised.
-    std::size_t b = i / kBlockGranules;
+    if (to == from && !isMixedBlock(region.blocks[b])) {
+      // Nothing changes in a uniform block: its granules that the range covers whole keep their
+      // set, and the block stays uniform.
+      if (mask == kFullGranuleMask)
+        g = std::max(g, std::min(afterBlock(region, b), end & ~(kGranule - 1)));
+      continue;
+    }
+    SetId *cell = &writableCell(region, i);
+    *cell = to;
+    if (mask != kFullGranuleMask) continue;
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
     fullEnd = std::min(fullEnd, cellsOf(region, b) + blockCells(region, b));
     SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
@@ -357,12 +366,13 @@ void AccessHistory::insertLocalRows(ShadowRegion &region, Address first, uint64_
   SetId lastFrom = kNoSet, lastTo = kEmptySet;
   for (uint64_t row = 0; row < rows; ++row) {
     Address granule = (first + row * step) & ~(kGranule - 1);
-    SetId &cell = writableCell(region, cellIndex(region, granule));
-    if (cell != lastFrom) {
-      lastFrom = cell;
-      lastTo = transition(cell, record, mask, granule, visit, live);
+    std::size_t i = cellIndex(region, granule);
+    SetId from = cellAt(region, i);
+    if (from != lastFrom) {
+      lastFrom = from;
+      lastTo = transition(from, record, mask, granule, visit, live);
     }
-    cell = lastTo;
+    if (lastTo != from) writableCell(region, i) = lastTo;
   }
 }
 
@@ -445,8 +455,9 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
       g = afterBlock(region, b);
       continue;
     }
-    SetId &cell = writableCell(region, cellIndex(region, g));
-    cell = filtered(cell);
+    std::size_t i = cellIndex(region, g);
+    SetId before = cellAt(region, i), after = filtered(before);
+    if (after != before) writableCell(region, i) = after;
     g += kGranule;
   }
   // Cached transitions may lead to sets that still hold the dropped records.

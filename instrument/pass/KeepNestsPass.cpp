@@ -6,6 +6,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -28,10 +29,15 @@ constexpr StringRef kAskingHints[] = {"llvm.loop.vectorize.enable", "llvm.loop.v
                                       "llvm.loop.unroll.full",      "llvm.loop.unroll.count",
                                       "llvm.loop.isvectorized"};
 
+// Calls other than intrinsics that touch no memory (llvm.fmuladd, llvm.smax, debug and scope
+// markers) and lifetime markers.
 bool callsAnything(const Loop &L) {
   for (const BasicBlock *Block : L.blocks())
-    for (const Instruction &I : *Block)
-      if (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd()) return true;
+    for (const Instruction &I : *Block) {
+      if (!isa<CallBase>(I) || I.isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I)) continue;
+      if (isa<IntrinsicInst>(I) && !I.mayReadOrWriteMemory()) continue;
+      return true;
+    }
   return false;
 }
 
@@ -45,6 +51,8 @@ std::optional<int64_t> constantStepIn(const SCEV *Address, const Loop &L, Scalar
 }
 
 bool stridesAcrossRows(const Value *Pointer, uint64_t Size, const Loop &L, ScalarEvolution &SE) {
+  // A local array of the function is never remotely accessible: its loops keep their speed.
+  if (isa<AllocaInst>(getUnderlyingObject(Pointer))) return false;
   const SCEV *Address = SE.getSCEV(const_cast<Value *>(Pointer));
   const auto *Rec = dyn_cast<SCEVAddRecExpr>(Address);
   if (!Rec || Rec->getLoop() != &L || !Rec->isAffine()) return false;

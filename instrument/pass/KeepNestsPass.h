@@ -18,8 +18,9 @@ class ScalarEvolution;
 
 namespace rmarace {
 
-// The analysis: L is the inner loop of a nest of two that calls nothing, and one of its loads or
-// stores strides through memory along L (by more than its size) and walks densely along L's
+// The analysis: L is an innermost loop with a parent (the inner two loops of a nest) that calls
+// nothing but intrinsics that touch no memory, and one of its loads or stores, not of a local
+// array, strides through memory along L (by more than its size) and walks densely along L's
 // parent: the strided side of a transposition, which the row planner checks as rows.
 bool stridesAcrossRowsOfANest(const llvm::Loop &L, llvm::ScalarEvolution &SE);
 

@@ -1,6 +1,6 @@
 // The application's reduction carried inside the tool's collective exchange: an MPI_Allreduce or
 // MPI_Reduce of a few predefined elements with a predefined operation travels with the tool's
-// clock contribution in one MPI_Iallreduce, instead of the application's collective plus the
+// clock contribution in one blocking MPI_Allreduce, instead of the application's collective plus the
 // tool's own (the synchronisation costs one collective, as without the tool).
 //
 // Both parts are one element of a contiguous datatype, [tool words | application bytes], reduced

@@ -425,6 +425,8 @@ MpiTransport::exchangeCarrying(const GroupView &group, CollectiveKind kind, Rank
                                const std::optional<CarriedReduction> &carried) {
   std::unique_ptr<MpiExchange> p = prepareExchange(group, kind, root, mine, true, carried);
   const Channel &ch = state_.channels.at(group.channel);
+  MPI_Comm shadow = ch.shadow; // read under the engine lock
+  int rootLocal = kind == CollectiveKind::OneToAll ? ch.localRank(root) : 0;
   {
     // A blocking collective: Open MPI's tuned algorithms take about two thirds of the time of
     // the non-blocking schedule and its wait on an oversubscribed node.
@@ -432,14 +434,14 @@ MpiTransport::exchangeCarrying(const GroupView &group, CollectiveKind kind, Rank
     switch (kind) {
     case CollectiveKind::AllToAll:
     case CollectiveKind::AllToOne:
-      PMPI_Allreduce(p->send.data(), p->receive.data(), p->elements, p->type, p->op, ch.shadow);
+      PMPI_Allreduce(p->send.data(), p->receive.data(), p->elements, p->type, p->op, shadow);
       break;
     case CollectiveKind::Scan:
-      PMPI_Scan(p->send.data(), p->receive.data(), p->elements, p->type, p->op, ch.shadow);
+      PMPI_Scan(p->send.data(), p->receive.data(), p->elements, p->type, p->op, shadow);
       break;
     case CollectiveKind::OneToAll:
       p->receive = p->send;
-      PMPI_Bcast(p->receive.data(), p->elements, p->type, ch.localRank(root), ch.shadow);
+      PMPI_Bcast(p->receive.data(), p->elements, p->type, rootLocal, shadow);
       break;
     }
   }

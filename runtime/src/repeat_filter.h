@@ -36,8 +36,9 @@ public:
   static void changed() { __atomic_fetch_add(&__rmarace_repeat_generation, 1, __ATOMIC_ACQ_REL); }
 
   // Whether this thread checked bytes covering [addr, addr + size) with kind `write` (or a store)
-  // in `generation`: the test instrumented code makes inline (rmarace.h) for accesses within one
-  // line. No lock, no allocation. Accesses of more than a line are never covered.
+  // in `generation`: the test instrumented code makes inline (rmarace.h), for an access that
+  // straddles two lines with each line's part. No lock, no allocation. Accesses of more than a
+  // line are never covered.
   static bool covers(Address addr, uint64_t size, bool write, uint64_t generation);
   // The engine checked this access in `generation`.
   static void remember(Address addr, uint64_t size, bool write, uint64_t generation);

@@ -291,7 +291,7 @@ TEST(Chunks, BlocksFilledOneAfterAnotherReuseTheirCells) {
   EXPECT_EQ(h.set(stored).size(), 1u);
   for (Address g = kBase; g < kBase + kBlocks * kBytesPerBlock; g += kGranule)
     ASSERT_EQ(AccessHistory::setAt(r, g), stored) << "granule " << (g - kBase) / kGranule;
-  EXPECT_LE(r.chunks.handedOut(), 2 * 64u); // compaction starts at 64 chunks in use
+  EXPECT_LE(r.chunks.handedOut(), 2 * kMinCompactChunks);
   EXPECT_LT(h.cellBytes(), kBlocks * kBytesPerBlock / kGranule * sizeof(SetId) / 4);
 }
 
@@ -311,6 +311,25 @@ TEST_F(Blocks, AUniformBlockIsVisitedOnce) {
   visitedAt.clear();
   h.visit(region, kBase + 8, kBase + 4 * kBlockBytes, onVisit);
   EXPECT_EQ(visitedAt, (std::vector<Address>{kBase + 8}));
+}
+
+// A part of a uniform block updated with what it already holds (a repeated access, a filter that
+// drops nothing, rows of a column) takes no cells.
+TEST_F(Blocks, UpdatesThatChangeNothingLeaveAUniformBlockUniform) {
+  h.insertLocal(h.region(region), kBase, kBase + kBlockBytes, local(RecordKind::Store, 1, 1),
+                onVisit, allLive);
+  SetId whole = r().blocks[0];
+  h.insertLocal(h.region(region), kBase + 8, kBase + 100, local(RecordKind::Store, 1, 1), onVisit,
+                allLive);
+  h.insertLocalRows(h.region(region), kBase + 16, 8, 64, 4, local(RecordKind::Store, 1, 1), onVisit,
+                    allLive);
+  h.filter(region, kBase + 24, kBase + 40, allLive);
+  EXPECT_EQ(r().blocks[0], whole);
+  EXPECT_EQ(r().chunks.inUse(), 0u);
+  // A change in part of it does take cells.
+  h.insertLocal(h.region(region), kBase + 8, kBase + 16, local(RecordKind::Store, 1, 2), onVisit,
+                allLive);
+  EXPECT_TRUE(isMixedBlock(r().blocks[0]));
 }
 
 TEST_F(Blocks, FilteringPartOfAUniformBlockKeepsTheRestOfIt) {

@@ -26,6 +26,9 @@ __attribute__((noinline)) static void store_unaligned(volatile char *p) {
 __attribute__((noinline)) static double load_unaligned(volatile char *p) {
   return *(volatile double *)p;
 }
+__attribute__((noinline)) static void store_short(volatile char *p) {
+  *(volatile short *)p = 1;
+}
 __attribute__((noinline)) static void add_atomic(volatile long *p) {
   __atomic_fetch_add(p, 1, __ATOMIC_RELAXED);
 }
@@ -62,6 +65,12 @@ int main(void) {
   // A store is not covered by loads: the first part was loaded only.
   // CHECK-NEXT: fixture: access w 8 at {{.*}} in store_unaligned{{$}}
   store_unaligned((char *)tracked + 188);
+  // Two bytes, one in each line.
+  // CHECK-NEXT: fixture: access w 2 at {{.*}} in store_short{{$}}
+  store_short((char *)tracked + 255);
+  rmarace_fixture_repeat((char *)tracked + 248, 8, /*store=*/1);
+  rmarace_fixture_repeat((char *)tracked + 256, 8, /*store=*/1);
+  store_short((char *)tracked + 255); // skipped
   rmarace_fixture_repeat(&tracked[2], 8, /*store=*/1);
   // CHECK-NEXT: fixture: access rw atomic 8 at {{.*}} in add_atomic{{$}}
   add_atomic((volatile long *)&tracked[2]);
