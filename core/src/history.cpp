@@ -138,10 +138,7 @@ std::size_t CellChunks::bytes() const {
 void AccessHistory::expand(ShadowRegion &r, std::size_t b) {
   SetId block = r.blocks[b];
   if (isMixedBlock(block)) return;
-  // Only when the chunks would grow: compacting costs the chunks handed out, which are then all in
-  // use, and the next compaction waits for twice as many.
-  if (r.chunks.inUse() >= r.compactAt && !r.chunks.hasFree())
-    compact(r); // block b is not mixed: it stays as it is
+  if (r.chunks.inUse() >= r.compactAt) compact(r); // block b is not mixed: it stays as it is
   uint32_t chunk = r.chunks.acquire(static_cast<uint32_t>(b));
   SetId *cells = r.chunks.cells(chunk);
   std::fill(cells, cells + blockCells(r, b), block);
@@ -151,7 +148,11 @@ void AccessHistory::expand(ShadowRegion &r, std::size_t b) {
 void AccessHistory::compact(ShadowRegion &r) {
   for (uint32_t chunk = 0; chunk < r.chunks.handedOut(); ++chunk)
     if (uint32_t b = r.chunks.owner(chunk); b != CellChunks::kFreeChunk) summarise(r, b);
-  r.compactAt = std::max(kMinCompactChunks, 2 * r.chunks.inUse());
+  // The next compaction waits for twice the chunks still in use, and for an eighth of those ever
+  // handed out: a compaction reads the owner of each, so that costs a few reads per expansion even
+  // after a phase that mixed many blocks and let them agree again.
+  r.compactAt = std::max({kMinCompactChunks, 2 * r.chunks.inUse(),
+                          std::size_t{r.chunks.handedOut()} / kCompactScanShare});
 }
 
 SetId &AccessHistory::writableCell(ShadowRegion &r, std::size_t i) {

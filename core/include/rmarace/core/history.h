@@ -54,6 +54,8 @@ inline constexpr std::size_t kBlockGranules = 64;
 // Chunks in use at which a region's mixed blocks are first compacted; later, twice as many as the
 // last compaction left (so that compacting costs a constant per chunk handed out).
 inline constexpr std::size_t kMinCompactChunks = 64;
+// ... and at least this fraction (1/kCompactScanShare) of the chunks ever handed out.
+inline constexpr std::size_t kCompactScanShare = 8;
 // A block whose cells differ has this bit set, and the index of the chunk holding its cells.
 inline constexpr SetId kMixedBit = SetId{1} << 31;
 inline constexpr bool isMixedBlock(SetId block) {
@@ -78,7 +80,6 @@ public:
   uint32_t owner(uint32_t chunk) const { return owners_[chunk]; } // kFreeChunk when free
   uint32_t handedOut() const { return static_cast<uint32_t>(owners_.size()); } // ever
   std::size_t inUse() const { return owners_.size() - free_.size(); }
-  bool hasFree() const { return !free_.empty(); }
   std::size_t bytes() const; // written so far
   static constexpr uint32_t kFreeChunk = ~uint32_t{0};
 
