@@ -332,10 +332,6 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     SetId from = cellAt(region, i);
     SetId to = transition(from, record, mask, g, visit, live);
     g += kGranule;
-    // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
-    // history: the same transition applies to all of them, and the visit of the first granule
-    // found every race the others would (only the offset differs, and a race is reported once).
-    // The run stays in this block: the next one may be summarised.
     if (to == from && !isMixedBlock(region.blocks[b])) {
       // Nothing changes in a uniform block: its granules that the range covers whole keep their
       // set, and the block stays uniform.
@@ -346,6 +342,10 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     SetId *cell = &writableCell(region, i);
     *cell = to;
     if (mask != kFullGranuleMask) continue;
+    // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
+    // history: the same transition applies to all of them, and the visit of the first granule
+    // found every race the others would (only the offset differs, and a race is reported once).
+    // The run stays in this block: the next one may be summarised.
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
     fullEnd = std::min(fullEnd, cellsOf(region, b) + blockCells(region, b));
     SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });

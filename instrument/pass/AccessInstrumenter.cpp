@@ -19,6 +19,11 @@ using namespace llvm;
 
 namespace {
 constexpr uint64_t kRepeatLineBytes = RMARACE_REPEAT_LINE_BYTES;
+
+// The bits of an access of Size bytes, from bit 0.
+uint64_t sizeBits(uint64_t Size) {
+  return Size == kRepeatLineBytes ? ~uint64_t{0} : (uint64_t{1} << Size) - 1;
+}
 } // namespace
 
 AccessInstrumenter::AccessInstrumenter(Module &Mod)
@@ -146,34 +151,41 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
                                     IRB.getInt32(Flags), Location});
 }
 
-// The repeat filter of rmarace.h, branch-free: whether this thread already checked the access's
-// bytes, with its kind or as a store, since the runtime's state last changed.
-//   e = &repeat_table[(bits >> LINE_SHIFT) & (REPEAT_ENTRIES - 1)];
-//   offset = bits & 63; mask = ((1 << size) - 1) << offset;
+// Whether the thread's repeat table holds Line, filled in the current generation, with the bytes
+// of Mask checked with the access's kind or as stores:
+//   e = &table[line & (REPEAT_ENTRIES - 1)];
 //   checked = e->stored (store) or e->stored | e->loaded (load);
-//   e->line == bits >> LINE_SHIFT && e->generation == repeat_generation &&
-//   offset + size <= 64 && (checked & mask) == mask
-Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
-                                    uint32_t Flags) {
+//   e->line == line && e->generation == generation && (checked & mask) == mask
+Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *Generation,
+                                      Value *Line, Value *Mask, uint32_t Flags) {
   Type *Int64 = IRB.getInt64Ty();
   StructType *EntryTy = Runtime.repeatEntryType();
-  Value *Table = IRB.CreateLoad(EntryTy->getPointerTo(), Runtime.repeatTable());
-  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
   Value *Entry =
       IRB.CreateInBoundsGEP(EntryTy, Table, IRB.CreateAnd(Line, RMARACE_REPEAT_ENTRIES - 1));
   auto field = [&](unsigned Index) {
     return IRB.CreateLoad(Int64, IRB.CreateStructGEP(EntryTy, Entry, Index));
   };
   Value *SameLine = IRB.CreateICmpEQ(field(0), Line);
-  Value *Current = IRB.CreateICmpEQ(field(1), IRB.CreateLoad(Int64, Runtime.repeatGeneration()));
-  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
-  Value *Inside = IRB.CreateICmpULE(Offset, IRB.getInt64(kRepeatLineBytes - Size));
-  uint64_t SizeBits = Size == kRepeatLineBytes ? ~uint64_t{0} : (uint64_t{1} << Size) - 1;
-  Value *Mask = IRB.CreateShl(IRB.getInt64(SizeBits), Offset);
+  Value *Current = IRB.CreateICmpEQ(field(1), Generation);
   Value *Checked = field(3);
   if (!(Flags & RMARACE_WRITE)) Checked = IRB.CreateOr(Checked, field(2));
   Value *Covered = IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask);
-  return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), IRB.CreateAnd(Inside, Covered));
+  return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), Covered);
+}
+
+// The repeat filter of rmarace.h, branch-free: whether this thread already checked the access's
+// bytes, with its kind or as a store, since the runtime's state last changed.
+//   offset = bits & 63; mask = ((1 << size) - 1) << offset;
+//   offset + size <= 64 && lineCovers(bits >> LINE_SHIFT, mask)
+Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
+                                    uint32_t Flags) {
+  Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
+  Value *Generation = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatGeneration());
+  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
+  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
+  Value *Inside = IRB.CreateICmpULE(Offset, IRB.getInt64(kRepeatLineBytes - Size));
+  Value *Mask = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
+  return IRB.CreateAnd(Inside, lineCovers(IRB, Table, Generation, Line, Mask, Flags));
 }
 
 // An access that leaves its line is a part in each line, as the runtime's RepeatFilter::covers
@@ -181,37 +193,23 @@ Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Si
 //   offset = bits & 63; straddles = offset > 64 - size;
 //   first = ((1 << size) - 1) << offset (truncated: the part in the line),
 //   second = ((1 << size) - 1) >> (64 - offset) (the part in the next line);
-//   straddles && covered(line, first) && covered(line + 1, second)
+//   straddles && lineCovers(line, first) && lineCovers(line + 1, second)
 Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
                                                uint32_t Flags) {
-  Type *Int64 = IRB.getInt64Ty();
-  StructType *EntryTy = Runtime.repeatEntryType();
-  Value *Table = IRB.CreateLoad(EntryTy->getPointerTo(), Runtime.repeatTable());
-  Value *Generation = IRB.CreateLoad(Int64, Runtime.repeatGeneration());
-  auto covered = [&](Value *Line, Value *Mask) {
-    Value *Entry =
-        IRB.CreateInBoundsGEP(EntryTy, Table, IRB.CreateAnd(Line, RMARACE_REPEAT_ENTRIES - 1));
-    auto field = [&](unsigned Index) {
-      return IRB.CreateLoad(Int64, IRB.CreateStructGEP(EntryTy, Entry, Index));
-    };
-    Value *Checked = field(3);
-    if (!(Flags & RMARACE_WRITE)) Checked = IRB.CreateOr(Checked, field(2));
-    return IRB.CreateAnd(
-        IRB.CreateAnd(IRB.CreateICmpEQ(field(0), Line), IRB.CreateICmpEQ(field(1), Generation)),
-        IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask));
-  };
+  Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
+  Value *Generation = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatGeneration());
   Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
   Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
   Value *Straddles = IRB.CreateICmpUGT(Offset, IRB.getInt64(kRepeatLineBytes - Size));
-  uint64_t SizeBits = Size == kRepeatLineBytes ? ~uint64_t{0} : (uint64_t{1} << Size) - 1;
-  Value *First = IRB.CreateShl(IRB.getInt64(SizeBits), Offset);
+  Value *First = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
   // A shift by 64 would be poison: an access within its line shifts by 63 (and is not taken).
   Value *Shift = IRB.CreateSelect(Straddles, IRB.CreateSub(IRB.getInt64(kRepeatLineBytes), Offset),
                                   IRB.getInt64(kRepeatLineBytes - 1));
-  Value *Second = IRB.CreateLShr(IRB.getInt64(SizeBits), Shift);
-  return IRB.CreateAnd(
-      Straddles,
-      IRB.CreateAnd(covered(Line, First), covered(IRB.CreateAdd(Line, IRB.getInt64(1)), Second)));
+  Value *Second = IRB.CreateLShr(IRB.getInt64(sizeBits(Size)), Shift);
+  Value *Next = IRB.CreateAdd(Line, IRB.getInt64(1));
+  Value *FirstCovered = lineCovers(IRB, Table, Generation, Line, First, Flags);
+  Value *SecondCovered = lineCovers(IRB, Table, Generation, Next, Second, Flags);
+  return IRB.CreateAnd(Straddles, IRB.CreateAnd(FirstCovered, SecondCovered));
 }
 
 void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Length, bool Write,

@@ -37,15 +37,15 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; their offset in the line, among the bytes stored or loaded (a load).
 ; CHECK:      [[SLOW]]:
 ; CHECK-NEXT: [[TABLE:%.*]] = load %rmarace.repeat_entry*, %rmarace.repeat_entry** @__rmarace_repeat_table
-; CHECK-NEXT: [[LINE:%.*]] = lshr i64 [[BITS]], 6
-; CHECK-NEXT: [[INDEX:%.*]] = and i64 [[LINE]], 8191
-; CHECK-NEXT: [[REPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[INDEX]]
-; CHECK:      [[SAMELINE:%.*]] = icmp eq i64 {{%.*}}, [[LINE]]
 ; CHECK-NEXT: [[GENERATION:%.*]] = load i64, i64* @__rmarace_repeat_generation
-; CHECK:      [[CURRENT:%.*]] = icmp eq i64 {{%.*}}, [[GENERATION]]
+; CHECK-NEXT: [[LINE:%.*]] = lshr i64 [[BITS]], 6
 ; CHECK-NEXT: [[OFFSET:%.*]] = and i64 [[BITS]], 63
 ; CHECK-NEXT: [[INSIDE:%.*]] = icmp ule i64 [[OFFSET]], 60
 ; CHECK-NEXT: [[MASK:%.*]] = shl i64 15, [[OFFSET]]
+; CHECK-NEXT: [[INDEX:%.*]] = and i64 [[LINE]], 8191
+; CHECK-NEXT: [[REPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[INDEX]]
+; CHECK:      [[SAMELINE:%.*]] = icmp eq i64 {{%.*}}, [[LINE]]
+; CHECK:      [[CURRENT:%.*]] = icmp eq i64 {{%.*}}, [[GENERATION]]
 ; CHECK:      [[CHECKED:%.*]] = or i64
 ; CHECK-NEXT: [[COMMON:%.*]] = and i64 [[CHECKED]], [[MASK]]
 ; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
