@@ -47,7 +47,7 @@ public:
   using Entry = rmarace_repeat_entry;
   static constexpr unsigned kLineShift = RMARACE_REPEAT_LINE_SHIFT;
   static constexpr uint64_t kLineBytes = RMARACE_REPEAT_LINE_BYTES;
-  static constexpr uint64_t kEntries = RMARACE_REPEAT_ENTRIES; // 256 KiB, for 512 KiB of data
+  static constexpr uint64_t kEntries = RMARACE_REPEAT_ENTRIES; // 2 MiB, for 4 MiB of data
 
   // The bytes of [addr, addr + size) within its line, or 0 when the access leaves the line.
   static uint64_t byteMask(Address addr, uint64_t size) {

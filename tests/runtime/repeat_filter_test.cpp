@@ -72,6 +72,22 @@ TEST(RepeatFilter, ALineThatTakesTheSlotEvictsTheOneBefore) {
   EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, g));
 }
 
+// The working set of a compute loop that reads window memory through an index (the positions of a
+// molecular dynamics rank read through its neighbour lists): every position of 4 MiB of data
+// checked once stays remembered until the engine changes.
+TEST(RepeatFilter, RemembersFourMiBOfDataAtOnce) {
+  constexpr uint64_t kDataBytes = uint64_t{4} << 20;
+  constexpr uint64_t kPosition = 24; // three doubles
+  uint64_t g = RepeatFilter::generation();
+  Address first = lineAddress(uint64_t{1} << 20); // clear of the lines of the other tests
+  for (Address p = first; p + kPosition <= first + kDataBytes; p += kPosition)
+    RepeatFilter::remember(p, kPosition, kLoad, g);
+  uint64_t covered = 0, positions = 0;
+  for (Address p = first; p + kPosition <= first + kDataBytes; p += kPosition, ++positions)
+    covered += RepeatFilter::covers(p, kPosition, kLoad, g);
+  EXPECT_EQ(covered, positions);
+}
+
 TEST(RepeatFilter, EachThreadRemembersOnlyItsOwnAccesses) {
   uint64_t g = RepeatFilter::generation();
   Address a = lineAddress(5);

@@ -62,7 +62,8 @@ extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
  * both parts pass that test with their line's entry. */
 #define RMARACE_REPEAT_LINE_SHIFT 6
 #define RMARACE_REPEAT_LINE_BYTES (1u << RMARACE_REPEAT_LINE_SHIFT)
-#define RMARACE_REPEAT_ENTRIES (1u << 13)
+/* 4 MiB of data: the positions a molecular dynamics rank reads through its neighbour lists */
+#define RMARACE_REPEAT_ENTRIES (1u << 16)
 typedef struct rmarace_repeat_entry {
   uint64_t line;
   uint64_t generation; /* 0: empty; generations start at 1 */

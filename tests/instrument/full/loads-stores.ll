@@ -42,7 +42,7 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[OFFSET:%.*]] = and i64 [[BITS]], 63
 ; CHECK-NEXT: [[INSIDE:%.*]] = icmp ule i64 [[OFFSET]], 60
 ; CHECK-NEXT: [[MASK:%.*]] = shl i64 15, [[OFFSET]]
-; CHECK-NEXT: [[INDEX:%.*]] = and i64 [[LINE]], 8191
+; CHECK-NEXT: [[INDEX:%.*]] = and i64 [[LINE]], 65535
 ; CHECK-NEXT: [[REPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[INDEX]]
 ; CHECK:      [[SAMELINE:%.*]] = icmp eq i64 {{%.*}}, [[LINE]]
 ; CHECK:      [[CURRENT:%.*]] = icmp eq i64 {{%.*}}, [[GENERATION]]
