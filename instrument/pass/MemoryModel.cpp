@@ -53,6 +53,10 @@ NodeId MemoryModel::slot(ObjectId Base, std::int64_t SlotOffset) {
     SlotsOfBase[Base].push_back(It->second);
     if (auto Whole = Anywhere.find(Base); Whole != Anywhere.end())
       connectToAnywhere(It->second, Whole->second);
+    if (auto Found = ArraysOfBase.find(Base); Found != ArraysOfBase.end())
+      for (ObjectId Array : Found->second)
+        if (SlotOffset < Objects[Array].End && SlotOffset + SlotSize > Objects[Array].Offset)
+          connectToAnywhere(It->second, Array);
   }
   return It->second;
 }
@@ -60,6 +64,8 @@ NodeId MemoryModel::slot(ObjectId Base, std::int64_t SlotOffset) {
 ObjectId MemoryModel::fieldOf(ObjectId Field, std::int64_t Delta) {
   const AbstractObject Part = Objects[Field];
   if (isIndivisible(Part.Base)) return Part.Base;
+  // Pointer arithmetic from an element of an array stays in the array.
+  if (Part.End) return Field;
   std::int64_t Offset;
   if (Part.Offset == AnyOffset || Delta == AnyOffset ||
       llvm::AddOverflow(Part.Offset, Delta, Offset) || Offset < 0)
@@ -91,6 +97,29 @@ ObjectId MemoryModel::anywhereIn(ObjectId Field) {
   return Id;
 }
 
+ObjectId MemoryModel::arrayIn(ObjectId Field, std::int64_t Delta, std::int64_t Size) {
+  const AbstractObject Part = Objects[Field];
+  if (isIndivisible(Part.Base)) return Part.Base;
+  if (Part.End) return Field; // an array in an array: the outer one bounds it
+  std::int64_t Begin, End;
+  if (Part.Offset == AnyOffset || Delta == AnyOffset || Size <= 1 ||
+      Size > std::int64_t(MaxFieldsPerObject) * SlotSize ||
+      llvm::AddOverflow(Part.Offset, Delta, Begin) || Begin < 0 ||
+      llvm::AddOverflow(Begin, Size, End))
+    return anywhereIn(Field);
+  auto [It, Inserted] = Arrays.try_emplace({Part.Base, Begin, End}, 0);
+  if (!Inserted) return It->second;
+  NodeId Read = Graph.addNode(), Written = Graph.addNode();
+  ObjectId Id = Graph.addObject(Read, Written);
+  Objects.push_back({Part.Kind, Part.Site, Part.Base, Begin, End});
+  It->second = Id;
+  Parts[Part.Base].push_back(Id);
+  ArraysOfBase[Part.Base].push_back(Id);
+  for (std::int64_t SlotOffset = Begin - Begin % SlotSize; SlotOffset < End; SlotOffset += SlotSize)
+    connectToAnywhere(slot(Part.Base, SlotOffset), Id);
+  return Id;
+}
+
 // A write anywhere may reach the slot; a read anywhere may see it.
 void MemoryModel::connectToAnywhere(NodeId Slot, ObjectId Whole) {
   Graph.addCopy(Graph.writtenContent(Whole), Slot);
@@ -100,7 +129,7 @@ void MemoryModel::connectToAnywhere(NodeId Slot, ObjectId Whole) {
 void MemoryModel::forEachSlot(ObjectId Part, std::uint64_t Size,
                               llvm::function_ref<void(NodeId, NodeId)> Visit) {
   const AbstractObject Target = Objects[Part];
-  if (isIndivisible(Target.Base) || Target.Offset == AnyOffset) {
+  if (isIndivisible(Target.Base) || Target.Offset == AnyOffset || Target.End) {
     Visit(Graph.readContent(Part), Graph.writtenContent(Part));
     return;
   }

@@ -29,6 +29,8 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <tuple>
 #include <vector>
 
 namespace llvm {
@@ -58,6 +60,9 @@ struct AbstractObject {
   // The whole object this is a field of (itself for offset 0), and the field's byte offset.
   ObjectId Base;
   std::int64_t Offset;
+  // For anywhere in an array of the object (an array member of a struct): the end of its bytes,
+  // [Offset, End). 0 for other parts.
+  std::int64_t End = 0;
 };
 
 class MemoryModel {
@@ -83,6 +88,11 @@ public:
   ObjectId fieldOf(ObjectId Field, std::int64_t Delta);
   // Anywhere in the object of `Field`: reads see every slot, writes reach every slot.
   ObjectId anywhereIn(ObjectId Field);
+  // Anywhere in the array of Size bytes that starts Delta bytes after `Field` (a member array of a
+  // struct, indexed by a variable): its reads and writes are those of the slots it overlaps. C and
+  // C++ confine such an index to its array. Anywhere in the object when the array's place is not
+  // known or it is not much of an array (a flexible or one-element last member).
+  ObjectId arrayIn(ObjectId Field, std::int64_t Delta, std::int64_t Size);
   // Every part of Base: itself, its fields and "anywhere in" it.
   llvm::ArrayRef<ObjectId> partsOf(ObjectId Base) const;
   // Calls Visit(read node, written node) for the content an access of Size bytes through a pointer
@@ -137,6 +147,9 @@ private:
   llvm::DenseMap<std::pair<ObjectId, std::int64_t>, NodeId> Slots;
   llvm::DenseMap<ObjectId, llvm::SmallVector<NodeId, 2>> SlotsOfBase;
   llvm::DenseMap<ObjectId, ObjectId> Anywhere;
+  // Arrays of a base by their first and end offset, and the arrays of each base.
+  std::map<std::tuple<ObjectId, std::int64_t, std::int64_t>, ObjectId> Arrays;
+  llvm::DenseMap<ObjectId, llvm::SmallVector<ObjectId, 2>> ArraysOfBase;
   llvm::DenseMap<const llvm::Value *, NodeId> ValueNodes;
   ObjectId Unknown;
   NodeId UnknownPointer;

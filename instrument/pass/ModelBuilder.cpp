@@ -12,6 +12,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -105,8 +106,52 @@ void ModelBuilder::addExpression(const ConstantExpr &Expr, NodeId Node) {
   }
 }
 
-// A constant offset moves to another field of the same object; any other offset may reach any
-// part of it. An address computed from a null base is an integer made into a pointer.
+// The array member that the first variable index of an address computation indexes
+// (`s->list[i].next`: the array `list` of the struct `s` points to), when it comes after constant
+// indices through structs and arrays from the pointer itself. Arrays of arrays are one array (code
+// often walks `a[0][k]` over all of `double a[4][4]`), and so are arrays of at most one element (a
+// last member `T data[1]` or `T data[]` that the allocation extends).
+std::optional<ModelBuilder::MemberArray> ModelBuilder::memberArrayOf(const GEPOperator &GEP) const {
+  auto Index = GEP.idx_begin();
+  // The first index moves the pointer itself: a variable one may reach anywhere.
+  if (Index == GEP.idx_end() || !isa<ConstantInt>(*Index)) return std::nullopt;
+  // Offset += index * size, or false when it overflows.
+  int64_t Offset = 0;
+  auto Advance = [&Offset](const Use &I, uint64_t Size) {
+    const APInt &Value = cast<ConstantInt>(I)->getValue();
+    int64_t Product;
+    return Value.getMinSignedBits() <= 64 &&
+           !MulOverflow(Value.getSExtValue(), int64_t(Size), Product) &&
+           !AddOverflow(Offset, Product, Offset);
+  };
+  if (!Advance(*Index, DL.getTypeAllocSize(GEP.getSourceElementType()).getFixedSize()))
+    return std::nullopt;
+  std::optional<MemberArray> Outer; // the outermost array of the arrays being indexed
+  Type *Current = GEP.getSourceElementType();
+  for (++Index; Index != GEP.idx_end(); ++Index) {
+    if (auto *Struct = dyn_cast<StructType>(Current)) {
+      unsigned Field = cast<ConstantInt>(*Index)->getZExtValue();
+      Offset += int64_t(DL.getStructLayout(Struct)->getElementOffset(Field));
+      Current = Struct->getElementType(Field);
+      Outer.reset();
+      continue;
+    }
+    auto *Array = dyn_cast<ArrayType>(Current);
+    if (!Array || Array->getNumElements() <= 1) return std::nullopt;
+    int64_t ElementSize = int64_t(DL.getTypeAllocSize(Array->getElementType()).getFixedSize());
+    int64_t Size;
+    if (MulOverflow(int64_t(Array->getNumElements()), ElementSize, Size)) return std::nullopt;
+    if (!Outer) Outer = MemberArray{Offset, Size};
+    if (!isa<ConstantInt>(*Index)) return Outer;
+    if (!Advance(*Index, uint64_t(ElementSize))) return std::nullopt;
+    Current = Array->getElementType();
+  }
+  return std::nullopt;
+}
+
+// A constant offset moves to another field of the same object; a variable index into an array
+// member stays in that array; any other offset may reach any part of it. An address computed from a
+// null base is an integer made into a pointer.
 void ModelBuilder::addAddressComputation(const GEPOperator &GEP, NodeId Node) {
   NodeId Base = nodeOf(GEP.getPointerOperand());
   if (Base == MemoryModel::NoNode) {
@@ -117,6 +162,12 @@ void ModelBuilder::addAddressComputation(const GEPOperator &GEP, NodeId Node) {
   APInt Offset(DL.getIndexTypeSizeInBits(GEP.getType()), 0);
   if (GEP.getType()->isVectorTy() || !GEP.accumulateConstantOffset(DL, Offset) ||
       Offset.getMinSignedBits() > 64) {
+    if (std::optional<MemberArray> Array = memberArrayOf(GEP)) {
+      Graph.addWatch(Base, [this, Node, Array = *Array](ObjectId Field) {
+        Graph.addAddress(Node, Model.arrayIn(Field, Array.Offset, Array.Size));
+      });
+      return;
+    }
     copyAnywhere(GEP.getPointerOperand(), Node);
     return;
   }

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class CallBase;
@@ -65,6 +66,11 @@ private:
   NodeId constantNode(const llvm::Constant *C);
   void addExpression(const llvm::ConstantExpr &Expr, NodeId Node);
   void addAddressComputation(const llvm::GEPOperator &GEP, NodeId Node);
+  struct MemberArray {
+    std::int64_t Offset; // from the address computation's pointer
+    std::int64_t Size;
+  };
+  std::optional<MemberArray> memberArrayOf(const llvm::GEPOperator &GEP) const;
   ObjectId objectOf(const llvm::GlobalValue *G);
   const FunctionNodes &functionNodes(const llvm::Function *F);
   NodeId pointerTo(ObjectId Object);
