@@ -86,12 +86,12 @@ void AccessInstrumenter::instrumentLoopRanges(const std::vector<const PlannedAcc
   }
 }
 
-void AccessInstrumenter::instrument(const MemoryAccess &Access) {
+void AccessInstrumenter::instrument(const MemoryAccess &Access, bool WindowMemory) {
   Constant *Location = Locations.locationOf(*Access.Inst);
   switch (Access.Form) {
   case MemoryAccess::Shape::Scalar:
     emitFilteredAccess(Access.Inst, Access.Address, Access.Size.getFixedSize(), Access.Flags,
-                       Location);
+                       Location, WindowMemory);
     return;
   case MemoryAccess::Shape::Range: {
     IRBuilder<> IRB(Access.Inst);
@@ -104,7 +104,7 @@ void AccessInstrumenter::instrument(const MemoryAccess &Access) {
     return;
   }
   case MemoryAccess::Shape::Lanes:
-    instrumentLanes(Access, Location);
+    instrumentLanes(Access, Location, WindowMemory);
     return;
   case MemoryAccess::Shape::PackedLanes:
     instrumentPackedLanes(Access, Location);
@@ -116,22 +116,13 @@ void AccessInstrumenter::instrument(const MemoryAccess &Access) {
 //   l2 = page_map[(addr >> L1_SHIFT) & (L1_ENTRIES - 1)];
 //   page = l2 ? &l2[(addr >> PAGE_SHIFT) & (L2_ENTRIES - 1)] : &untracked_page;
 //   if (*page | page_map[UNTRACKED_SLOT]) __rmarace_access(addr, size, flags, loc); // unlikely
-// The slot is on in multithreaded processes only, which remember untracked accesses too.
+// The slot is on in multithreaded processes only, which remember untracked accesses too. Window
+// memory always passes the page filter: its accesses start with the repeat filter instead.
 void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address, uint64_t Size,
-                                            uint32_t Flags, Constant *Location) {
+                                            uint32_t Flags, Constant *Location, bool WindowMemory) {
   IRBuilder<> IRB(Before);
-  Type *BytePtr = IRB.getInt8PtrTy();
   Value *Bits = IRB.CreatePtrToInt(Address, IRB.getInt64Ty());
-  Value *L1Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_L1_SHIFT), RMARACE_L1_ENTRIES - 1);
-  Value *L2 = IRB.CreateLoad(BytePtr, IRB.CreateInBoundsGEP(BytePtr, Runtime.pageMap(), L1Index));
-  Value *L2Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_PAGE_SHIFT), RMARACE_L2_ENTRIES - 1);
-  Value *Page = IRB.CreateSelect(IRB.CreateIsNotNull(L2),
-                                 IRB.CreateGEP(IRB.getInt8Ty(), L2, L2Index), untrackedPage());
-  Value *Tracked = IRB.CreateIsNotNull(IRB.CreateLoad(IRB.getInt8Ty(), Page));
-  Value *Logging = IRB.CreateIsNotNull(IRB.CreateLoad(
-      BytePtr, IRB.CreateConstInBoundsGEP1_64(BytePtr, Runtime.pageMap(), RMARACE_UNTRACKED_SLOT)));
-  Instruction *Slow = SplitBlockAndInsertIfThen(IRB.CreateOr(Tracked, Logging), Before,
-                                                /*Unreachable=*/false, Unlikely);
+  Instruction *Slow = WindowMemory ? Before : pageFilter(IRB, Bits, Before);
   if (!(Flags & RMARACE_ATOMIC) && Size <= kRepeatLineBytes) {
     IRB.SetInsertPoint(Slow);
     Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeated(IRB, Bits, Size, Flags)), Slow,
@@ -147,8 +138,23 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
     }
   }
   IRB.SetInsertPoint(Slow);
-  IRB.CreateCall(Runtime.access(), {IRB.CreatePointerCast(Address, BytePtr), IRB.getInt64(Size),
-                                    IRB.getInt32(Flags), Location});
+  IRB.CreateCall(Runtime.access(), {IRB.CreatePointerCast(Address, IRB.getInt8PtrTy()),
+                                    IRB.getInt64(Size), IRB.getInt32(Flags), Location});
+}
+
+// The page filter before Before; returns the point where the accesses it lets through continue.
+Instruction *AccessInstrumenter::pageFilter(IRBuilderBase &IRB, Value *Bits, Instruction *Before) {
+  Type *BytePtr = IRB.getInt8PtrTy();
+  Value *L1Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_L1_SHIFT), RMARACE_L1_ENTRIES - 1);
+  Value *L2 = IRB.CreateLoad(BytePtr, IRB.CreateInBoundsGEP(BytePtr, Runtime.pageMap(), L1Index));
+  Value *L2Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_PAGE_SHIFT), RMARACE_L2_ENTRIES - 1);
+  Value *Page = IRB.CreateSelect(IRB.CreateIsNotNull(L2),
+                                 IRB.CreateGEP(IRB.getInt8Ty(), L2, L2Index), untrackedPage());
+  Value *Tracked = IRB.CreateIsNotNull(IRB.CreateLoad(IRB.getInt8Ty(), Page));
+  Value *Logging = IRB.CreateIsNotNull(IRB.CreateLoad(
+      BytePtr, IRB.CreateConstInBoundsGEP1_64(BytePtr, Runtime.pageMap(), RMARACE_UNTRACKED_SLOT)));
+  return SplitBlockAndInsertIfThen(IRB.CreateOr(Tracked, Logging), Before,
+                                   /*Unreachable=*/false, Unlikely);
 }
 
 // Whether the thread's repeat table holds Line, filled in the current generation, with the bytes
@@ -219,7 +225,8 @@ void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Le
 }
 
 // Each enabled lane is an access of its own: masked-off lanes touch no memory.
-void AccessInstrumenter::instrumentLanes(const MemoryAccess &Access, Constant *Location) {
+void AccessInstrumenter::instrumentLanes(const MemoryAccess &Access, Constant *Location,
+                                         bool WindowMemory) {
   uint64_t LaneSize = Access.Size.getFixedSize();
   bool VectorOfAddresses = Access.Address->getType()->isVectorTy();
   for (unsigned Lane = 0; Lane < Access.NumLanes; ++Lane) {
@@ -236,7 +243,7 @@ void AccessInstrumenter::instrumentLanes(const MemoryAccess &Access, Constant *L
             : IRB.CreateConstGEP1_64(IRB.getInt8Ty(),
                                      IRB.CreatePointerCast(Access.Address, IRB.getInt8PtrTy()),
                                      Lane * LaneSize);
-    emitFilteredAccess(Check, Address, LaneSize, Access.Flags, Location);
+    emitFilteredAccess(Check, Address, LaneSize, Access.Flags, Location, WindowMemory);
   }
 }
 

@@ -14,6 +14,7 @@
 namespace llvm {
 class CallBase;
 class IRBuilderBase;
+class Instruction;
 class MDNode;
 class ScalarEvolution;
 class Value;
@@ -29,7 +30,8 @@ class AccessInstrumenter {
 public:
   explicit AccessInstrumenter(llvm::Module &M);
 
-  void instrument(const MemoryAccess &Access);
+  // WindowMemory: the access certainly touches memory the runtime tracks (PlannedAccess).
+  void instrument(const MemoryAccess &Access, bool WindowMemory);
   // The range checks of accesses hoisted to their loops' entries (of one function, whose
   // ScalarEvolution SE is), each at its access's location, on the edge into the loop.
   void instrumentLoopRanges(const std::vector<const PlannedAccess *> &Hoisted,
@@ -50,11 +52,14 @@ private:
   // The same for an access that leaves its line: true when both lines' entries cover their part.
   llvm::Value *repeatedAcrossLines(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
                                    std::uint32_t Flags);
+  // The page filter of rmarace.h before Before: the point where tracked accesses continue.
+  llvm::Instruction *pageFilter(llvm::IRBuilderBase &IRB, llvm::Value *Bits,
+                                llvm::Instruction *Before);
   void emitFilteredAccess(llvm::Instruction *Before, llvm::Value *Address, std::uint64_t Size,
-                          std::uint32_t Flags, llvm::Constant *Location);
+                          std::uint32_t Flags, llvm::Constant *Location, bool WindowMemory);
   void emitRange(llvm::IRBuilderBase &IRB, llvm::Value *Address, llvm::Value *Length, bool Write,
                  llvm::Constant *Location);
-  void instrumentLanes(const MemoryAccess &Access, llvm::Constant *Location);
+  void instrumentLanes(const MemoryAccess &Access, llvm::Constant *Location, bool WindowMemory);
   void instrumentPackedLanes(const MemoryAccess &Access, llvm::Constant *Location);
   llvm::Constant *untrackedPage();
 

@@ -52,9 +52,12 @@ std::vector<CallBase *> callsToMark(Function &F) {
 InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   InstrumentationPlan Plan;
   Plan.Options = instrumentationOptions();
+  // Full mode checks every access, but the analysis still tells which ones certainly touch window
+  // memory (the order of their inline filters).
+  const RmaMemory &Analysis = MAM.getResult<RmaMemoryAnalysis>(M);
   const RmaMemory *Memory = nullptr;
   if (Plan.Options.Mode == InstrumentationMode::Selective) {
-    Memory = &MAM.getResult<RmaMemoryAnalysis>(M);
+    Memory = &Analysis;
     Plan.UnknownMemoryReasons = Memory->unknownMemoryReasons();
   }
   const DataLayout &DL = M.getDataLayout();
@@ -67,7 +70,11 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
     FunctionPlan Current{&F, {}, callsToMark(F), collectSynchronisingAtomics(F), nullptr};
     LocalMemoryFilter Filter;
     for (MemoryAccess &Access : collectMemoryAccesses(F, DL))
-      Current.Accesses.push_back({Access, decide(Access, Filter, Memory), nullptr, {}});
+      Current.Accesses.push_back({Access,
+                                  decide(Access, Filter, Memory),
+                                  Analysis.certainlyRmaAllocation(Access.Address),
+                                  nullptr,
+                                  {}});
     if (Plan.Options.ClusterAccesses) clusterAccesses(Current.Accesses, DL);
     if (Plan.Options.LoopRanges) {
       Current.SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
@@ -105,7 +112,7 @@ const char *accessName(const MemoryAccess &Access) {
 void printDecision(raw_ostream &OS, const PlannedAccess &Planned) {
   switch (Planned.Verdict) {
   case Decision::Instrument:
-    OS << "instrumented";
+    OS << (Planned.WindowMemory ? "instrumented: window memory" : "instrumented");
     return;
   case Decision::SkipPrivateStack:
     OS << "skipped: private stack memory";

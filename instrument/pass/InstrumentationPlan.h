@@ -60,6 +60,9 @@ struct PlannedAccess {
 
   MemoryAccess Access;
   Decision Verdict = Decision::Instrument;
+  // The access certainly touches memory an RMA library allocated, which the runtime always tracks:
+  // its inline check leaves out the page filter and starts with the repeat filter.
+  bool WindowMemory = false;
   const llvm::Instruction *CoveredBy = nullptr;
   LoopRange Range; // for HoistToLoopEntry
 

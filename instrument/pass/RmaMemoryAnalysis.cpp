@@ -63,6 +63,16 @@ bool RmaMemory::mayTouchRmaMemory(const Value *Pointer) const {
   return false;
 }
 
+bool RmaMemory::certainlyRmaAllocation(const Value *Pointer) const {
+  NodeId Node = Model->findNode(Pointer);
+  if (Node == MemoryModel::NoNode) return false;
+  const ObjectSet &Targets = Model->graph().pointsTo(Node);
+  if (Targets.empty()) return false;
+  for (ObjectId Part : Targets)
+    if (Model->object(Model->baseOf(Part)).Kind != ObjectKind::RmaAllocation) return false;
+  return true;
+}
+
 void RmaMemory::print(raw_ostream &OS) const {
   OS << "unknown memory: " << (UnknownRelevant ? "relevant" : "not relevant") << "\n";
   for (const std::string &Reason : UnknownReasons) OS << "  because of " << Reason << "\n";

@@ -26,6 +26,9 @@ public:
 
   // Whether an access through `Pointer` may touch RMA-relevant memory.
   bool mayTouchRmaMemory(const llvm::Value *Pointer) const;
+  // Whether `Pointer` certainly points into memory an RMA library allocated (window or segment
+  // memory, symmetric memory), which the runtime tracks for as long as it exists.
+  bool certainlyRmaAllocation(const llvm::Value *Pointer) const;
 
   bool unknownMemoryIsRelevant() const { return UnknownRelevant; }
   // Why unknown (and hence every escaped) memory is relevant.
