@@ -64,6 +64,20 @@ const char *const CxxRuntimeFunctions[] = {
     "__cxa_pure_virtual", "__cxa_deleted_virtual", "__cxa_rethrow", "__cxa_free_exception",
     "__cxa_call_unexpected", "__cxa_bad_cast", "__cxa_bad_typeid", "_ZSt9terminatev"};
 
+// C++ standard library functions, not templates, that only read or write plain data through
+// their arguments: the growth policy of the hash tables (std::unordered_map and set keep it inside
+// the container) and the helpers that throw the standard exceptions with a message.
+const char *const CxxPlainFunctions[] = {
+    "_ZNKSt8__detail20_Prime_rehash_policy11_M_next_bktEm",
+    "_ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm", "_ZSt16__throw_bad_castv",
+    "_ZSt17__throw_bad_allocv", "_ZSt18__throw_bad_typeidv", "_ZSt19__throw_ios_failurePKc",
+    "_ZSt19__throw_ios_failurePKci", "_ZSt19__throw_logic_errorPKc", "_ZSt19__throw_range_errorPKc",
+    "_ZSt20__throw_domain_errorPKc", "_ZSt20__throw_future_errori", "_ZSt20__throw_length_errorPKc",
+    "_ZSt20__throw_out_of_rangePKc", "_ZSt20__throw_system_errori", "_ZSt21__throw_bad_exceptionv",
+    "_ZSt21__throw_runtime_errorPKc", "_ZSt22__throw_overflow_errorPKc",
+    "_ZSt23__throw_underflow_errorPKc", "_ZSt24__throw_invalid_argumentPKc",
+    "_ZSt25__throw_bad_function_callv", "_ZSt28__throw_bad_array_new_lengthv"};
+
 // OpenMP runtime entry points of worksharing and synchronisation
 const char *const OpenMpFunctions[] = {
     "__kmpc_global_thread_num", "__kmpc_barrier", "__kmpc_push_num_threads",
@@ -102,7 +116,9 @@ const std::pair<const char *, int> PrintingFunctions[] = {
     {"vprintf", 1}, {"vfprintf", 2}, {"vdprintf", 2}, {"vsprintf", 2}, {"vsnprintf", 3},
     {"__printf_chk", 2}, {"__fprintf_chk", 3}, {"__dprintf_chk", 3}, {"__sprintf_chk", 4},
     {"__snprintf_chk", 5}, {"__vprintf_chk", 2}, {"__vfprintf_chk", 3}, {"__vdprintf_chk", 3},
-    {"__vsprintf_chk", 4}, {"__vsnprintf_chk", 5}};
+    {"__vsprintf_chk", 4}, {"__vsnprintf_chk", 5},
+    // libstdc++'s std::out_of_range with a printf-style message
+    {"_ZSt24__throw_out_of_range_fmtPKcz", 1}};
 
 // Output of memory, with the index of the written buffer. Pointers stored in it leave the program
 // and can be read back (a file, a pipe), so they escape.
@@ -158,7 +174,8 @@ public:
     LibraryFunction Plain;
     for (auto Names : {llvm::ArrayRef(StdioFunctions), llvm::ArrayRef(StringFunctions),
                        llvm::ArrayRef(StdlibFunctions), llvm::ArrayRef(ProcessFunctions),
-                       llvm::ArrayRef(FileFunctions), llvm::ArrayRef(CxxRuntimeFunctions)})
+                       llvm::ArrayRef(FileFunctions), llvm::ArrayRef(CxxRuntimeFunctions),
+                       llvm::ArrayRef(CxxPlainFunctions)})
       for (const char *Name : Names) add(Name, Plain);
     LibraryFunction OrdersThreads;
     OrdersThreads.SynchronisesThreads = true;

@@ -1,6 +1,5 @@
 #include "ModelBuilder.h"
 
-#include "AddressIntegers.h"
 #include "RmaApi.h"
 
 #include "llvm/IR/Constants.h"
@@ -149,6 +148,57 @@ std::optional<ModelBuilder::MemberArray> ModelBuilder::memberArrayOf(const GEPOp
   return std::nullopt;
 }
 
+// The member of a stack or global variable that a pointer to Field points into, for pointer
+// arithmetic from it: the outermost array it is an element of (since the last struct), or the
+// scalar member itself, which C and C++ treat as an array of one element. Relative to Field.
+// None for heap memory (whose type is unknown), for anything but the start of a scalar, and for a
+// one-element or empty array (which the allocation may extend).
+std::optional<ModelBuilder::MemberArray> ModelBuilder::memberAround(ObjectId Field) const {
+  const AbstractObject &Part = Model.object(Field);
+  const AbstractObject &Whole = Model.object(Part.Base);
+  if (Part.End || Part.Offset == MemoryModel::AnyOffset || !Whole.Site) return std::nullopt;
+  Type *Current = nullptr;
+  if (Whole.Kind == ObjectKind::Stack)
+    if (auto *Alloca = dyn_cast<AllocaInst>(Whole.Site); Alloca && !Alloca->isArrayAllocation())
+      Current = Alloca->getAllocatedType();
+  if (Whole.Kind == ObjectKind::Global)
+    if (auto *Global = dyn_cast<GlobalVariable>(Whole.Site)) Current = Global->getValueType();
+  int64_t Begin = 0, Offset = Part.Offset;
+  bool InArray = false; // Outer is the outermost array since the last struct
+  MemberArray Outer{0, 0};
+  while (Current && Current->isSized() && !isa<ScalableVectorType>(Current)) {
+    if (auto *Struct = dyn_cast<StructType>(Current)) {
+      const StructLayout *Layout = DL.getStructLayout(Struct);
+      if (Offset < 0 || uint64_t(Offset) >= Layout->getSizeInBytes()) return std::nullopt;
+      unsigned Element = Layout->getElementContainingOffset(uint64_t(Offset));
+      int64_t ElementOffset = int64_t(Layout->getElementOffset(Element));
+      Begin += ElementOffset;
+      Offset -= ElementOffset;
+      Current = Struct->getElementType(Element);
+      InArray = false;
+      continue;
+    }
+    if (auto *Array = dyn_cast<ArrayType>(Current)) {
+      int64_t ElementSize = int64_t(DL.getTypeAllocSize(Array->getElementType()).getFixedSize());
+      int64_t Elements = int64_t(Array->getNumElements());
+      if (Elements <= 1 || ElementSize <= 0 || Offset / ElementSize >= Elements)
+        return std::nullopt;
+      if (!InArray) Outer = MemberArray{Begin, Elements * ElementSize};
+      InArray = true;
+      Begin += Offset / ElementSize * ElementSize;
+      Offset %= ElementSize;
+      Current = Array->getElementType();
+      continue;
+    }
+    if (Offset != 0) return std::nullopt;
+    MemberArray Member =
+        InArray ? Outer : MemberArray{Begin, int64_t(DL.getTypeAllocSize(Current).getFixedSize())};
+    Member.Offset -= Part.Offset;
+    return Member;
+  }
+  return std::nullopt;
+}
+
 // A constant offset moves to another field of the same object; a variable index into an array
 // member stays in that array; any other offset may reach any part of it. An address computed from a
 // null base is an integer made into a pointer.
@@ -168,7 +218,21 @@ void ModelBuilder::addAddressComputation(const GEPOperator &GEP, NodeId Node) {
       });
       return;
     }
+    if (GEP.isInBounds() && !GEP.getType()->isVectorTy()) {
+      // Pointer arithmetic from a member of a variable whose type is known stays in the member.
+      Graph.addWatch(Base, [this, Node](ObjectId Field) {
+        std::optional<MemberArray> Member = memberAround(Field);
+        Graph.addAddress(Node, Member ? Model.arrayIn(Field, Member->Offset, Member->Size)
+                                      : Model.anywhereIn(Field));
+      });
+      return;
+    }
     copyAnywhere(GEP.getPointerOperand(), Node);
+    // Only an inbounds computation is known to stay in its base's object (C and C++ pointer
+    // arithmetic, and the optimiser, assume it); any other may add an address integer to its
+    // base and reach the integer's objects (p + (q - p) is q).
+    if (!GEP.isInBounds())
+      for (const Use &Index : GEP.indices()) copyAnywhere(Index.get(), Node);
     return;
   }
   std::int64_t Delta = Offset.getSExtValue();
@@ -384,15 +448,11 @@ void ModelBuilder::addInstruction(const Instruction &I) {
   case Instruction::GetElementPtr:
     addAddressComputation(cast<GEPOperator>(I), nodeOf(&I));
     return;
-  case Instruction::PtrToInt: {
+  case Instruction::PtrToInt:
+    // The integer is followed like a pointer: through arithmetic, memory and calls, into the
+    // offsets of address computations that may leave their object, and back by inttoptr.
     copy(I.getOperand(0), nodeOf(&I));
-    AddressIntegerUses Uses = Integers.usesOf(cast<PtrToIntInst>(I));
-    // Where the integer goes, the analysis cannot follow how it may become a pointer again.
-    if (Uses.Escapes) escape(I.getOperand(0));
-    for (const GetElementPtrInst *Offset : Uses.Offsets)
-      copyAnywhere(I.getOperand(0), nodeOf(Offset));
     return;
-  }
   case Instruction::IntToPtr:
     addAddressToValue(&I, Model.unknownObject());
     copyAnywhere(I.getOperand(0), nodeOf(&I));

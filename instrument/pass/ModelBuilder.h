@@ -5,7 +5,6 @@
 #ifndef RMARACE_INSTRUMENT_MODELBUILDER_H
 #define RMARACE_INSTRUMENT_MODELBUILDER_H
 
-#include "AddressIntegers.h"
 #include "MemoryModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -71,6 +70,7 @@ private:
     std::int64_t Size;
   };
   std::optional<MemberArray> memberArrayOf(const llvm::GEPOperator &GEP) const;
+  std::optional<MemberArray> memberAround(ObjectId Field) const;
   ObjectId objectOf(const llvm::GlobalValue *G);
   const FunctionNodes &functionNodes(const llvm::Function *F);
   NodeId pointerTo(ObjectId Object);
@@ -125,7 +125,6 @@ private:
   bool MpiUserReductions = false;
   llvm::DenseMap<const llvm::GlobalValue *, ObjectId> GlobalObjects;
   llvm::DenseMap<const llvm::Function *, FunctionNodes> Functions;
-  AddressIntegers Integers;
 };
 
 } // namespace rmarace

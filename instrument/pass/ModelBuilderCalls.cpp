@@ -210,6 +210,9 @@ void ModelBuilder::addRmaCall(const CallBase &Call, const RmaFunction &Rma) {
   case ResultRole::AliasOfFirstArgument:
     if (Call.arg_size() > 0) copy(Call.getArgOperand(0), nodeOf(&Call));
     break;
+  case ResultRole::AddressArithmetic:
+    for (const Use &Operand : Call.args()) copyAnywhere(Operand.get(), nodeOf(&Call));
+    break;
   }
   watchForCallbacks(Call);
 }

@@ -88,6 +88,8 @@ std::optional<RmaFunction> lookupMpi(llvm::StringRef Name) {
   // MPI-4 large-count variants take the same pointer arguments.
   if (Name.endswith("_c")) Name = Name.drop_back(2);
   if (Name == "MPI_Op_create") Model.CreatesUserReduction = true;
+  if (Name == "MPI_Aint_add" || Name == "MPI_Aint_diff")
+    Model.Result = ResultRole::AddressArithmetic;
   for (const Entry &E : MpiFunctions)
     if (E.Name == Name)
       for (RoleOfArgument R : E.Roles)

@@ -52,6 +52,8 @@ enum class ResultRole {
   ReallocatedRmaMemory,
   // A pointer into the memory of the first argument (shmem_ptr).
   AliasOfFirstArgument,
+  // An address computed from the integer arguments (MPI_Aint_add, MPI_Aint_diff).
+  AddressArithmetic,
 };
 
 struct RmaFunction {
