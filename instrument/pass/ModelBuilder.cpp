@@ -148,15 +148,19 @@ std::optional<ModelBuilder::MemberArray> ModelBuilder::memberArrayOf(const GEPOp
   return std::nullopt;
 }
 
-// The member of a stack or global variable that a pointer to Field points into, for pointer
-// arithmetic from it: the outermost array it is an element of (since the last struct), or the
-// scalar member itself, which C and C++ treat as an array of one element. Relative to Field.
-// None for heap memory (whose type is unknown), for anything but the start of a scalar, and for a
+// Where pointer arithmetic in units of ElementSize bytes from Field, a part of a stack or global
+// variable, stays (C and C++ confine it to the array the pointed element belongs to): the
+// variable's type is walked down to the member of that size at Field's offset; the result is the
+// outermost array around it since the last struct, or the member itself, an array of one.
+// Relative to Field. None for heap memory (whose type is unknown), for byte arithmetic (a char
+// pointer may walk a whole object), when no member of that size starts there, and for a
 // one-element or empty array (which the allocation may extend).
-std::optional<ModelBuilder::MemberArray> ModelBuilder::memberAround(ObjectId Field) const {
+std::optional<ModelBuilder::MemberArray> ModelBuilder::memberAround(ObjectId Field,
+                                                                    uint64_t ElementSize) const {
   const AbstractObject &Part = Model.object(Field);
   const AbstractObject &Whole = Model.object(Part.Base);
-  if (Part.End || Part.Offset == MemoryModel::AnyOffset || !Whole.Site) return std::nullopt;
+  if (ElementSize <= 1 || Part.End || Part.Offset == MemoryModel::AnyOffset || !Whole.Site)
+    return std::nullopt;
   Type *Current = nullptr;
   if (Whole.Kind == ObjectKind::Stack)
     if (auto *Alloca = dyn_cast<AllocaInst>(Whole.Site); Alloca && !Alloca->isArrayAllocation())
@@ -167,6 +171,13 @@ std::optional<ModelBuilder::MemberArray> ModelBuilder::memberAround(ObjectId Fie
   bool InArray = false; // Outer is the outermost array since the last struct
   MemberArray Outer{0, 0};
   while (Current && Current->isSized() && !isa<ScalableVectorType>(Current)) {
+    uint64_t Size = DL.getTypeAllocSize(Current).getFixedSize();
+    if (Size == ElementSize) {
+      if (Offset != 0) return std::nullopt;
+      MemberArray Member = InArray ? Outer : MemberArray{Begin, int64_t(Size)};
+      Member.Offset -= Part.Offset;
+      return Member;
+    }
     if (auto *Struct = dyn_cast<StructType>(Current)) {
       const StructLayout *Layout = DL.getStructLayout(Struct);
       if (Offset < 0 || uint64_t(Offset) >= Layout->getSizeInBytes()) return std::nullopt;
@@ -178,23 +189,16 @@ std::optional<ModelBuilder::MemberArray> ModelBuilder::memberAround(ObjectId Fie
       InArray = false;
       continue;
     }
-    if (auto *Array = dyn_cast<ArrayType>(Current)) {
-      int64_t ElementSize = int64_t(DL.getTypeAllocSize(Array->getElementType()).getFixedSize());
-      int64_t Elements = int64_t(Array->getNumElements());
-      if (Elements <= 1 || ElementSize <= 0 || Offset / ElementSize >= Elements)
-        return std::nullopt;
-      if (!InArray) Outer = MemberArray{Begin, Elements * ElementSize};
-      InArray = true;
-      Begin += Offset / ElementSize * ElementSize;
-      Offset %= ElementSize;
-      Current = Array->getElementType();
-      continue;
-    }
-    if (Offset != 0) return std::nullopt;
-    MemberArray Member =
-        InArray ? Outer : MemberArray{Begin, int64_t(DL.getTypeAllocSize(Current).getFixedSize())};
-    Member.Offset -= Part.Offset;
-    return Member;
+    auto *Array = dyn_cast<ArrayType>(Current);
+    if (!Array) return std::nullopt; // a scalar of another size
+    int64_t Stride = int64_t(DL.getTypeAllocSize(Array->getElementType()).getFixedSize());
+    int64_t Elements = int64_t(Array->getNumElements());
+    if (Elements <= 1 || Stride <= 0 || Offset / Stride >= Elements) return std::nullopt;
+    if (!InArray) Outer = MemberArray{Begin, Elements * Stride};
+    InArray = true;
+    Begin += Offset / Stride * Stride;
+    Offset %= Stride;
+    Current = Array->getElementType();
   }
   return std::nullopt;
 }
@@ -218,10 +222,12 @@ void ModelBuilder::addAddressComputation(const GEPOperator &GEP, NodeId Node) {
       });
       return;
     }
-    if (GEP.isInBounds() && !GEP.getType()->isVectorTy()) {
+    if (GEP.isInBounds() && !GEP.getType()->isVectorTy() &&
+        !isa<ScalableVectorType>(GEP.getSourceElementType())) {
       // Pointer arithmetic from a member of a variable whose type is known stays in the member.
-      Graph.addWatch(Base, [this, Node](ObjectId Field) {
-        std::optional<MemberArray> Member = memberAround(Field);
+      uint64_t ElementSize = DL.getTypeAllocSize(GEP.getSourceElementType()).getFixedSize();
+      Graph.addWatch(Base, [this, Node, ElementSize](ObjectId Field) {
+        std::optional<MemberArray> Member = memberAround(Field, ElementSize);
         Graph.addAddress(Node, Member ? Model.arrayIn(Field, Member->Offset, Member->Size)
                                       : Model.anywhereIn(Field));
       });

@@ -70,7 +70,7 @@ private:
     std::int64_t Size;
   };
   std::optional<MemberArray> memberArrayOf(const llvm::GEPOperator &GEP) const;
-  std::optional<MemberArray> memberAround(ObjectId Field) const;
+  std::optional<MemberArray> memberAround(ObjectId Field, std::uint64_t ElementSize) const;
   ObjectId objectOf(const llvm::GlobalValue *G);
   const FunctionNodes &functionNodes(const llvm::Function *F);
   NodeId pointerTo(ObjectId Object);
