@@ -179,16 +179,23 @@ Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *G
   return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), Covered);
 }
 
+// What both repeat filters test an access against: the thread's table, the current generation,
+// the access's line and its offset in the line.
+AccessInstrumenter::RepeatLine AccessInstrumenter::repeatLine(IRBuilderBase &IRB, Value *Bits) {
+  Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
+  Value *Generation = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatGeneration());
+  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
+  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
+  return {Table, Generation, Line, Offset};
+}
+
 // The repeat filter of rmarace.h, branch-free: whether this thread already checked the access's
 // bytes, with its kind or as a store, since the runtime's state last changed.
 //   offset = bits & 63; mask = ((1 << size) - 1) << offset;
 //   offset + size <= 64 && lineCovers(bits >> LINE_SHIFT, mask)
 Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
                                     uint32_t Flags) {
-  Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
-  Value *Generation = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatGeneration());
-  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
-  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
+  auto [Table, Generation, Line, Offset] = repeatLine(IRB, Bits);
   Value *Inside = IRB.CreateICmpULE(Offset, IRB.getInt64(kRepeatLineBytes - Size));
   Value *Mask = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
   return IRB.CreateAnd(Inside, lineCovers(IRB, Table, Generation, Line, Mask, Flags));
@@ -202,10 +209,7 @@ Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Si
 //   straddles && lineCovers(line, first) && lineCovers(line + 1, second)
 Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
                                                uint32_t Flags) {
-  Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
-  Value *Generation = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatGeneration());
-  Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
-  Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
+  auto [Table, Generation, Line, Offset] = repeatLine(IRB, Bits);
   Value *Straddles = IRB.CreateICmpUGT(Offset, IRB.getInt64(kRepeatLineBytes - Size));
   Value *First = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
   // A shift by 64 would be poison: an access within its line shifts by 63 (and is not taken).

@@ -43,6 +43,10 @@ public:
 
 private:
   // The fast filter and, when it passes, __rmarace_access(addr, size, flags, loc); before Before.
+  struct RepeatLine {
+    llvm::Value *Table, *Generation, *Line, *Offset;
+  };
+  RepeatLine repeatLine(llvm::IRBuilderBase &IRB, llvm::Value *Bits);
   // The inline repeat filter (rmarace.h): an i1, true when the runtime would find nothing new.
   llvm::Value *repeated(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
                         std::uint32_t Flags);
