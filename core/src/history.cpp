@@ -322,7 +322,15 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
   Address g = begin & ~(kGranule - 1);
   while (g < end) {
     if (std::size_t b = summarisedBlockAt(region, g, begin, end); b != kNoBlock) {
-      region.blocks[b] = transition(region.blocks[b], record, kFullGranuleMask, g, visit, live);
+      SetId from = region.blocks[b];
+      SetId to = transition(from, record, kFullGranuleMask, g, visit, live);
+      region.blocks[b] = to;
+      // The blocks that follow with the same summary, covered whole, take the same transition
+      // without visits, like the runs of cells below: a row of window memory read after a
+      // synchronisation is one transition, not one per block.
+      while (b + 1 < region.blocks.size() && region.blocks[b + 1] == from &&
+             afterBlock(region, b + 1) <= end)
+        region.blocks[++b] = to;
       g = afterBlock(region, b);
       continue;
     }

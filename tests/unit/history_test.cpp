@@ -273,6 +273,30 @@ TEST_F(Blocks, OneGranuleChangedAloneExpandsItsBlock) {
   EXPECT_EQ(r().chunks.inUse(), 0u); // its cells were released
 }
 
+// A range over blocks that share a summary updates them as one run; a block with another history
+// in between is visited and keeps its own records, and a block the range ends in takes cells.
+TEST_F(Blocks, ARunOfEqualBlocksTakesOneTransition) {
+  h.insertLocal(h.region(region), kBase, kBase + 4 * kBlockBytes, local(RecordKind::Store, 1, 1),
+                onVisit, allLive);
+  SetId stored = r().blocks[0];
+  h.insert(region, kBase + 2 * kBlockBytes, kBase + 3 * kBlockBytes,
+           local(RecordKind::Remote, 9, 0), onVisit, allLive);
+  visitedAt.clear();
+  Address end = kBase + 3 * kBlockBytes + kBlockBytes / 2;
+  h.insertLocal(h.region(region), kBase, end, local(RecordKind::Load, 2, 2), onVisit, allLive);
+  EXPECT_EQ(r().blocks[0], r().blocks[1]);
+  EXPECT_EQ(h.set(r().blocks[0]).size(), 2u); // the store and the load
+  EXPECT_FALSE(isMixedBlock(r().blocks[2]));
+  EXPECT_EQ(h.set(r().blocks[2]).size(), 3u); // and the remote access
+  EXPECT_TRUE(isMixedBlock(r().blocks[3]));
+  EXPECT_EQ(AccessHistory::setAt(r(), end - kGranule), r().blocks[0]);
+  EXPECT_EQ(AccessHistory::setAt(r(), end), stored);
+  std::vector<Address> blocksVisited;
+  for (Address g : visitedAt)
+    if (blocksVisited.empty() || blocksVisited.back() != g) blocksVisited.push_back(g);
+  EXPECT_EQ(blocksVisited, (std::vector<Address>{kBase, kBase + 2 * kBlockBytes}));
+}
+
 // A loop that fills block after block granule by granule (a column band of a matrix) mixes each
 // block for a while: the cells of blocks that agree again are reused, so the cells in memory are
 // those of a few blocks, not of the region.
