@@ -98,6 +98,13 @@ Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveK
   return {group, kind, root, complete, transport_.startExchange(group, kind, root, mine, complete)};
 }
 
+Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                                             LocationHandle site, StartExchange start) {
+  CollectiveContribution mine = process_.contribute(group, kind, site);
+  pump();
+  return {group, kind, root, true, start(mine)};
+}
+
 void Tracker::endCollective(Collective &c) {
   CollectiveContribution combined = transport_.finishExchange(*c.pending, c.complete);
   process_.absorbCollective(c.group, c.kind, c.root, combined, !c.complete);

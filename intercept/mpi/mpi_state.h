@@ -32,13 +32,16 @@ struct Channel {
   int localRank(Rank world) const { return local.at(world); }
 };
 
+class FenceArea;
+
 struct WindowState {
   SegmentId segment = 0;
   uint64_t channel = 0; // the window's own channel (its communicator may be freed first)
   bool dynamic = false;
-  std::vector<uint64_t> sizes;       // bytes, per window rank
-  std::vector<int> dispUnits;        // per window rank
-  MPI_Win toolWindow = MPI_WIN_NULL; // lock deposits: [all releases | exclusive releases]
+  std::vector<uint64_t> sizes;          // bytes, per window rank
+  std::vector<int> dispUnits;           // per window rank
+  MPI_Win toolWindow = MPI_WIN_NULL;    // lock deposits: [all releases | exclusive releases]
+  std::shared_ptr<FenceArea> fenceArea; // the fences' exchange (fence_area.h), if the group allows
   // accumulate_ordering orders accumulates of one origin (rar,raw,war,waw by default).
   bool accumulatesOrdered = true;
 };
@@ -116,6 +119,8 @@ public:
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.
   MPI_Win createLockArea(const Channel &channel);
+  // Collective over the window's channel: the window's fence area, or null (fence_area.h).
+  std::shared_ptr<FenceArea> createFenceArea(const Channel &channel);
   void waitSends(); // completes outstanding sends (at finalize)
   // Releases what the transport holds in MPI (before MPI_Finalize).
   void shutdown();

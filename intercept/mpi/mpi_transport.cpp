@@ -2,6 +2,7 @@
 // MPI_COMM_WORLD, clock payloads on private duplicates of the application's communicators (with
 // the application's tags, so that they match exactly like the application's messages),
 // collective exchanges with a user-defined reduction, and one-sided deposits in tool windows.
+#include "fence_area.h"
 #include "mpi_state.h"
 #include "rmarace/core/wire.h"
 #include "rmarace/core/wire_records.h"
@@ -512,6 +513,15 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
 }
 
 CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bool complete) {
+  if (auto *carried = dynamic_cast<FenceAreaExchange *>(&pending)) {
+    std::optional<CollectiveContribution> combined;
+    {
+      rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
+      combined = carried->area->finish(*carried);
+    }
+    if (combined) return *combined;
+    return exchange(carried->group, CollectiveKind::AllToAll, 0, carried->mine);
+  }
   auto &p = static_cast<MpiExchange &>(pending);
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
@@ -563,6 +573,10 @@ MPI_Win MpiTransport::createLockArea(const Channel &ch) {
   std::memset(base, 0, static_cast<std::size_t>(bytes));
   PMPI_Barrier(ch.shadow); // nobody deposits before every area is cleared
   return win;
+}
+
+std::shared_ptr<FenceArea> MpiTransport::createFenceArea(const Channel &ch) {
+  return FenceArea::create(ch, worldSize_);
 }
 
 MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {

@@ -78,6 +78,13 @@ void Semantics::requestCompleted(RequestId request, LocationHandle site) {
 
 Semantics::Fence Semantics::fenceBegin(Window &w, bool noPrecede, bool noSucceed,
                                        LocationHandle site) {
+  return fenceBegin(w, noPrecede, noSucceed, site, [&](const CollectiveContribution &mine) {
+    return tracker_.transport().startExchange(w.group, CollectiveKind::AllToAll, 0, mine, true);
+  });
+}
+
+Semantics::Fence Semantics::fenceBegin(Window &w, bool noPrecede, bool noSucceed,
+                                       LocationHandle site, Tracker::StartExchange carried) {
   Fence f;
   f.endsEpoch = w.fenceEpochOpen && !noPrecede;
   w.fenceEpochOpen = !noSucceed;
@@ -88,7 +95,7 @@ Semantics::Fence Semantics::fenceBegin(Window &w, bool noPrecede, bool noSucceed
   c.site = site;
   tracker_.complete(c);
   tracker_.process().closeActiveEpoch(w.id);
-  f.exchange = tracker_.beginCollective(w.group, CollectiveKind::AllToAll, 0, site);
+  f.exchange = tracker_.beginCollective(w.group, CollectiveKind::AllToAll, 0, site, carried);
   return f;
 }
 

@@ -112,6 +112,9 @@ public:
     bool endsEpoch = false;
   };
   Fence fenceBegin(Window &w, bool noPrecede, bool noSucceed, LocationHandle site);
+  // The same, with the exchange started by `carried` (through the window's fence area).
+  Fence fenceBegin(Window &w, bool noPrecede, bool noSucceed, LocationHandle site,
+                   Tracker::StartExchange carried);
   void fenceEnd(Window &w, Fence &fence);
 
   // MPI_Win_lock after PMPI_Win_lock returned. Locking one's own window blocks until acquired:

@@ -1,5 +1,6 @@
 // MPI_Init, MPI_Finalize and MPI_Abort: the MPI front end starts and ends the runtime
 // (runtime/include/rmarace/runtime/lifecycle.h), which owns signals, the summary and the exit code.
+#include "fence_area.h"
 #include "mpi/attach.h"
 #include "mpi_state.h"
 #include "nasty_schedule.h"
@@ -47,10 +48,12 @@ void finishTool(const char *call, const void *returnAddress) {
   // Release what the tool created, before MPI goes away, in an order every rank shares: the
   // frees are collective.
   g_state = nullptr;
-  std::map<SegmentId, MPI_Win *> toolWindows; // by the id all members agreed on
-  for (auto &[win, w] : st.windows)
-    if (w.toolWindow != MPI_WIN_NULL) toolWindows[w.segment] = &w.toolWindow;
-  for (auto &[segment, toolWindow] : toolWindows) PMPI_Win_free(toolWindow);
+  std::map<SegmentId, WindowState *> toolWindows; // by the id all members agreed on
+  for (auto &[win, w] : st.windows) toolWindows[w.segment] = &w;
+  for (auto &[segment, w] : toolWindows) {
+    if (w->fenceArea) w->fenceArea->free();
+    if (w->toolWindow != MPI_WIN_NULL) PMPI_Win_free(&w->toolWindow);
+  }
   st.windows.clear();
   for (auto &[id, ch] : st.channels)
     if (ch.shadow != MPI_COMM_NULL) PMPI_Comm_free(&ch.shadow);

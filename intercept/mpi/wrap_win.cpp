@@ -1,5 +1,6 @@
 // Windows: creation and release, dynamic attachment, and the completion and synchronisation
 // calls (fence, PSCW, locks, flushes; dissertation Table 4.2).
+#include "fence_area.h"
 #include "misuse.h"
 #include "nasty_schedule.h"
 #include "ompi_dynamic_windows.h"
@@ -49,6 +50,7 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void 
     ws.dispUnits.push_back(static_cast<int>(all[2 * i + 1]));
   }
   ws.toolWindow = st.transport->createLockArea(ch);
+  ws.fenceArea = st.transport->createFenceArea(ch);
   st.windows[win] = ws;
   std::string name = "window " + std::to_string(segment);
   scope.tracker().process().exposeMemory(ws.segment, reinterpret_cast<Address>(base),
@@ -178,6 +180,11 @@ int MPI_Win_free(MPI_Win *win) {
                    "MPI_Win_free of " + w->name + " inside " + *open +
                        " (a window is freed only after its epochs are completed)");
     scope.sem().freeWindow(ws->segment, scope.site());
+    if (ws->fenceArea)
+      scope.blocking([&] {
+        ws->fenceArea->free();
+        return MPI_SUCCESS;
+      });
     if (ws->toolWindow != MPI_WIN_NULL)
       scope.blocking([&] { return PMPI_Win_free(&ws->toolWindow); });
     scope.st().removeChannel(ws->channel);
@@ -191,10 +198,20 @@ int MPI_Win_fence(int assert, MPI_Win win) {
   RMARACE_SCOPE("MPI_Win_fence");
   RMARACE_REJECT_FREED_WINDOW(win);
   nasty::completeRemote(win, std::nullopt);
-  Window *w = semanticWindow(scope, win);
+  WindowState *ws = nullptr;
+  Window *w = semanticWindow(scope, win, &ws);
   if (!w) return scope.blocking([&] { return PMPI_Win_fence(assert, win); });
-  Semantics::Fence f = scope.sem().fenceBegin(*w, assert &MPI_MODE_NOPRECEDE,
-                                              assert &MPI_MODE_NOSUCCEED, scope.site());
+  bool noPrecede = assert &MPI_MODE_NOPRECEDE, noSucceed = assert &MPI_MODE_NOSUCCEED;
+  // The fence carries the exchange only where it certainly synchronises every member: these
+  // assertions, which all members give alike (MPI-3.1 11.5.5), let a library skip that.
+  FenceArea *area = ws->fenceArea && ws->fenceArea->carries() && !noPrecede && !noSucceed
+                        ? ws->fenceArea.get()
+                        : nullptr;
+  Semantics::Fence f = area ? scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site(),
+                                                     [&](const CollectiveContribution &mine) {
+                                                       return area->start(mine, w->group);
+                                                     })
+                            : scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site());
   int rc = scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   scope.sem().fenceEnd(*w, f);
   return rc;

@@ -102,7 +102,7 @@ class E2E(Harness):
 
     def test_race_free_programs_print_the_same_with_and_without_rmarace(self):
         for program, nprocs in [("halo_fence.c", 4), ("counter_locks.c", 3),
-                                ("carried_reductions.c", 3)]:
+                                ("carried_reductions.c", 3), ("fence_groups.c", 4)]:
             with self.subTest(program=program):
                 plain = self.build(program, "-O2", compiler="mpicc.openmpi", name="plain")
                 checked = self.build(program, "-O2")
@@ -113,6 +113,15 @@ class E2E(Harness):
                 self.assertNotIn("data race", result.stderr)
                 self.assertEqual(sorted(result.stdout.splitlines()),
                                  sorted(expected.stdout.splitlines()))
+
+    def test_a_race_in_a_late_fence_epoch_of_a_pair_window_is_reported(self):
+        # Fences whose exchange travels through the fence areas, others by reduction (asserted
+        # fences, pair fences that carry ledger entries): the epochs stay exact either way.
+        exe = self.build("fence_groups.c", "-O2")
+        result = self.run_cmd([tool("rmarace-run"), "-np", "4", exe, "race"])
+        self.assertEqual(result.returncode, 66, result.stderr)
+        self.assert_race(result.stderr, "fence_groups.c:42", "fence_groups.c:43")
+        self.assertIn("SUMMARY: 1 data race", result.stderr)
 
     def test_every_instrumentation_mode_finds_the_race(self):
         for mode in ["selective", "full"]:

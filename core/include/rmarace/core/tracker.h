@@ -96,6 +96,12 @@ public:
   // collective); false for the application's non-blocking collectives.
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                              LocationHandle site, bool complete = true);
+  // The same, with the exchange started the way the caller says (one that travels with the
+  // application's own synchronisation); the transport's finishExchange ends it. Complete.
+  using StartExchange =
+      FunctionRef<std::unique_ptr<PendingExchange>(const CollectiveContribution &mine)>;
+  Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
+                             LocationHandle site, StartExchange start);
   void endCollective(Collective &c);
   // A collective exchange that does not synchronise this process: the combination is returned
   // for the caller to use (e.g. to order only the next RMA operations).

@@ -1,0 +1,102 @@
+#include "fence_area.h"
+
+#include "mpi_state.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace rmarace::mpi {
+
+std::unique_ptr<FenceArea> FenceArea::create(const Channel &channel, std::size_t worldSize) {
+  std::size_t members = channel.group.members.size();
+  if (members > kMaxMembers || worldSize > kMaxWorld) return nullptr;
+  int me = 0;
+  PMPI_Comm_rank(channel.shadow, &me);
+  std::unique_ptr<FenceArea> area(new FenceArea(members, worldSize, me));
+  area->comm_ = channel.shadow;
+  MPI_Aint bytes = static_cast<MPI_Aint>(kRing * area->words() * sizeof(uint64_t));
+  PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, channel.shadow, &area->base_,
+                    &area->window_);
+  // The own area is read with plain loads while the others accumulate into it: only the unified
+  // model makes their updates visible there (MPI-3.1 11.4). The model is the implementation's,
+  // the same on every member, so all keep the area or none does.
+  int *model = nullptr;
+  int found = 0;
+  PMPI_Win_get_attr(area->window_, MPI_WIN_MODEL, &model, &found);
+  if (!found || *model != MPI_WIN_UNIFIED) {
+    PMPI_Win_free(&area->window_);
+    return nullptr;
+  }
+  std::fill(area->base_, area->base_ + kRing * area->words(), 0);
+  PMPI_Barrier(channel.shadow); // nobody accumulates before every area is cleared
+  PMPI_Win_lock_all(MPI_MODE_NOCHECK, area->window_);
+  return area;
+}
+
+void FenceArea::free() {
+  if (window_ == MPI_WIN_NULL) return;
+  PMPI_Win_unlock_all(window_);
+  PMPI_Win_free(&window_);
+}
+
+std::unique_ptr<PendingExchange> FenceArea::start(const CollectiveContribution &mine,
+                                                  const GroupView &group) {
+  auto exchange = std::make_unique<FenceAreaExchange>();
+  exchange->area = this;
+  exchange->fence = ++fences_;
+  exchange->mine = mine;
+  exchange->group = group;
+  // Ledger entries and the clock components of threads have no words here: the members then
+  // exchange by reduction after the fence.
+  bool reduce = !mine.ledger.empty() || !mine.clock.threadEntries().empty() ||
+                mine.clock.size() != worldSize_;
+  std::vector<uint64_t> data(words(), 0);
+  data[countWord(static_cast<std::size_t>(me_))] = exchange->fence;
+  for (std::size_t r = 0; r < worldSize_ && r < mine.clock.size(); ++r)
+    data[clockWord(r)] = mine.clock[static_cast<Rank>(r)];
+  if (reduce) data[flagWord()] = exchange->fence;
+  MPI_Aint disp = areaOf(exchange->fence);
+  for (std::size_t member = 0; member < members_; ++member) {
+    data[sentWord(static_cast<std::size_t>(me_))] =
+        member < mine.sentToMember.size() ? mine.sentToMember[member] : 0;
+    PMPI_Accumulate(data.data(), static_cast<int>(data.size()), MPI_UINT64_T,
+                    static_cast<int>(member), disp, static_cast<int>(data.size()), MPI_UINT64_T,
+                    MPI_MAX, window_);
+  }
+  PMPI_Win_flush_all(window_);
+  return exchange;
+}
+
+std::optional<CollectiveContribution> FenceArea::finish(const FenceAreaExchange &exchange) {
+  const uint64_t *area = base_ + areaOf(exchange.fence);
+  auto word = [&](std::size_t i) { return __atomic_load_n(&area[i], __ATOMIC_RELAXED); };
+  auto arrived = [&] {
+    for (std::size_t member = 0; member < members_; ++member)
+      if (word(countWord(member)) != exchange.fence) return false;
+    return true;
+  };
+  // The fence returns once every member entered it, after its flush: the contributions are
+  // there. Waiting covers a library whose fence lets members leave before all arrived.
+  for (;;) {
+    PMPI_Win_sync(window_);
+    if (arrived()) break;
+    int flag = 0;
+    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE); // progress
+  }
+  if (word(flagWord()) == exchange.fence) {
+    retired_ = true;
+    return std::nullopt;
+  }
+  CollectiveContribution combined;
+  std::vector<Epoch> clock(worldSize_);
+  for (std::size_t r = 0; r < worldSize_; ++r) clock[r] = word(clockWord(r));
+  combined.clock = VectorClock(std::move(clock));
+  // Only the own member's count is read (SyncState::absorbCollective): the batches every member
+  // sent to this one.
+  combined.sentToMember.assign(members_, 0);
+  for (std::size_t member = 0; member < members_; ++member)
+    combined.sentToMember[static_cast<std::size_t>(me_)] += word(sentWord(member));
+  return combined;
+}
+
+} // namespace rmarace::mpi
