@@ -3,6 +3,7 @@
 #include "mpi_state.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 namespace rmarace::mpi {
@@ -14,6 +15,7 @@ std::unique_ptr<FenceArea> FenceArea::create(const Channel &channel, std::size_t
   PMPI_Comm_rank(channel.shadow, &me);
   std::unique_ptr<FenceArea> area(new FenceArea(members, worldSize, me));
   area->comm_ = channel.shadow;
+  area->worldRank_ = channel.group.members[static_cast<std::size_t>(me)];
   MPI_Aint bytes = static_cast<MPI_Aint>(kRing * area->words() * sizeof(uint64_t));
   PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, channel.shadow, &area->base_,
                     &area->window_);
@@ -40,7 +42,7 @@ void FenceArea::free() {
 }
 
 std::unique_ptr<PendingExchange> FenceArea::start(const CollectiveContribution &mine,
-                                                  const GroupView &group) {
+                                                  const GroupView &group, bool separateCount) {
   auto exchange = std::make_unique<FenceAreaExchange>();
   exchange->area = this;
   exchange->fence = ++fences_;
@@ -51,18 +53,30 @@ std::unique_ptr<PendingExchange> FenceArea::start(const CollectiveContribution &
   bool reduce = !mine.ledger.empty() || !mine.clock.threadEntries().empty() ||
                 mine.clock.size() != worldSize_;
   std::vector<uint64_t> data(words(), 0);
-  data[countWord(static_cast<std::size_t>(me_))] = exchange->fence;
   for (std::size_t r = 0; r < worldSize_ && r < mine.clock.size(); ++r)
     data[clockWord(r)] = mine.clock[static_cast<Rank>(r)];
   if (reduce) data[flagWord()] = exchange->fence;
+  // The fence count says that the contribution is there. A fence that ends an epoch returns only
+  // once every member called it (it completes their RMA calls at this target), after their
+  // flushes, so one accumulate can carry both. One that ends none (MPI_MODE_NOPRECEDE) need not
+  // synchronise, and MPI orders neither the elements of one accumulate nor accumulates to other
+  // words: the count follows the contribution after a flush.
   MPI_Aint disp = areaOf(exchange->fence);
+  std::size_t count = countWord(static_cast<std::size_t>(me_));
+  if (!separateCount) data[count] = exchange->fence;
+  std::size_t first = separateCount ? sentWord(0) : 0, length = words() - first;
   for (std::size_t member = 0; member < members_; ++member) {
     data[sentWord(static_cast<std::size_t>(me_))] =
         member < mine.sentToMember.size() ? mine.sentToMember[member] : 0;
-    PMPI_Accumulate(data.data(), static_cast<int>(data.size()), MPI_UINT64_T,
-                    static_cast<int>(member), disp, static_cast<int>(data.size()), MPI_UINT64_T,
-                    MPI_MAX, window_);
+    PMPI_Accumulate(data.data() + first, static_cast<int>(length), MPI_UINT64_T,
+                    static_cast<int>(member), disp + static_cast<MPI_Aint>(first),
+                    static_cast<int>(length), MPI_UINT64_T, MPI_MAX, window_);
   }
+  PMPI_Win_flush_all(window_);
+  if (!separateCount) return exchange;
+  for (std::size_t member = 0; member < members_; ++member)
+    PMPI_Accumulate(&exchange->fence, 1, MPI_UINT64_T, static_cast<int>(member),
+                    disp + static_cast<MPI_Aint>(count), 1, MPI_UINT64_T, MPI_MAX, window_);
   PMPI_Win_flush_all(window_);
   return exchange;
 }
@@ -75,13 +89,27 @@ std::optional<CollectiveContribution> FenceArea::finish(const FenceAreaExchange 
       if (word(countWord(member)) != exchange.fence) return false;
     return true;
   };
-  // The fence returns once every member entered it, after its flush: the contributions are
-  // there. Waiting covers a library whose fence lets members leave before all arrived.
+  // Every member's count, then its contribution, is there once it called its own fence: most
+  // libraries' fences return only then; for the others (a fence that ends no epoch need not
+  // synchronise) this wait does it. It also keeps members within one fence of each other, so
+  // that an area is not written again before all have read it.
+  double warnAt = 0;
   for (;;) {
     PMPI_Win_sync(window_);
     if (arrived()) break;
     int flag = 0;
     PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE); // progress
+    double now = PMPI_Wtime();
+    if (warnAt == 0) warnAt = now + kPatienceSeconds;
+    if (now >= warnAt && !warned_) {
+      warned_ = true;
+      std::fprintf(stderr,
+                   "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
+                   "fence %llu of a window (MPI_Win_fence); do all members call it, with the same "
+                   "MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions (MPI-3.1 11.5.5)?\n",
+                   static_cast<int>(worldRank_), kPatienceSeconds,
+                   static_cast<unsigned long long>(exchange.fence));
+    }
   }
   if (word(flagWord()) == exchange.fence) {
     retired_ = true;

@@ -34,9 +34,12 @@ public:
   static constexpr std::size_t kMaxMembers = 32;
   // Processes in the job up to this many: an area holds a clock component of each.
   static constexpr std::size_t kMaxWorld = 1024;
-  // Areas per member, used in turn: a member can be at most one fence ahead of another when
-  // fences synchronise; the others are margin.
+  // Areas per member, used in turn: the wait after each fence keeps a member at most one fence
+  // ahead of another; the others are margin.
   static constexpr std::size_t kRing = 4;
+  // A member still missing after the fence this long is worth a warning (an erroneous program
+  // whose members disagree about the fence).
+  static constexpr double kPatienceSeconds = 10.0;
 
   // Collective over the window's channel, at window creation. Null (on every member) when the
   // group or the job is too large or the tool window is not in the unified memory model.
@@ -51,8 +54,10 @@ public:
   // by reduction from the start, overlapped with the fence, as every member learnt at once.
   bool carries() const { return !retired_; }
   // Before the application's fence: the contribution into every member's area, flushed.
-  std::unique_ptr<PendingExchange> start(const CollectiveContribution &mine,
-                                         const GroupView &group);
+  // `separateCount`: the fence need not synchronise (it ends no epoch), so the count that says the
+  // contribution arrived travels after it.
+  std::unique_ptr<PendingExchange> start(const CollectiveContribution &mine, const GroupView &group,
+                                         bool separateCount);
   // After it: the combination, once every member's contribution arrived; nothing when a member
   // needs the exchange by reduction (ledger entries, threads' clock components), which every
   // member then sees too.
@@ -72,12 +77,14 @@ private:
 
   std::size_t members_;
   std::size_t worldSize_;
-  int me_; // local rank in the channel
+  int me_;             // local rank in the channel
+  Rank worldRank_ = 0; // for messages
   MPI_Win window_ = MPI_WIN_NULL;
   MPI_Comm comm_ = MPI_COMM_NULL; // the channel's shadow communicator, for progress
   uint64_t *base_ = nullptr;
   uint64_t fences_ = 0; // carried so far
   bool retired_ = false;
+  bool warned_ = false;
 };
 
 } // namespace rmarace::mpi

@@ -202,16 +202,13 @@ int MPI_Win_fence(int assert, MPI_Win win) {
   Window *w = semanticWindow(scope, win, &ws);
   if (!w) return scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   bool noPrecede = assert &MPI_MODE_NOPRECEDE, noSucceed = assert &MPI_MODE_NOSUCCEED;
-  // The fence carries the exchange only where it certainly synchronises every member: these
-  // assertions, which all members give alike (MPI-3.1 11.5.5), let a library skip that.
-  FenceArea *area = ws->fenceArea && ws->fenceArea->carries() && !noPrecede && !noSucceed
-                        ? ws->fenceArea.get()
-                        : nullptr;
-  Semantics::Fence f = area ? scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site(),
-                                                     [&](const CollectiveContribution &mine) {
-                                                       return area->start(mine, w->group);
-                                                     })
-                            : scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site());
+  FenceArea *area = ws->fenceArea && ws->fenceArea->carries() ? ws->fenceArea.get() : nullptr;
+  Semantics::Fence f = area
+                           ? scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site(),
+                                                    [&](const CollectiveContribution &mine) {
+                                                      return area->start(mine, w->group, noPrecede);
+                                                    })
+                           : scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site());
   int rc = scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   scope.sem().fenceEnd(*w, f);
   return rc;

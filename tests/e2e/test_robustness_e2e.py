@@ -13,6 +13,7 @@ RACE_FREE = [
     ("self_accumulates.c", 3),
     ("dynamic_reattach.c", 3),
     ("gets_to_a_blocked_peer.c", 2),
+    ("fence_assertions_differ.c", 2),
 ]
 
 
