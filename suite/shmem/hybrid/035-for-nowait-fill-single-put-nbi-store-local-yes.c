@@ -2,7 +2,7 @@
 {
   "RACE_KIND": "local",
   "ACCESS_SET": ["store", "local buffer read"],
-  "RACE_PAIR": ["STORE@40", "shmem_int_put_nbi@45"],
+  "RACE_PAIR": ["STORE@40", "shmem_int_put_nbi@49"],
   "NPROCS": 2,
   "DESCRIPTION": "PE 0 runs two threads. A worksharing loop with nowait fills the private buf (schedule(static): element i on thread i); then one thread (single) puts all of buf with shmem_int_put_nbi and calls shmem_quiet. Without the loop's barrier, the other thread's earlier store of its element is not ordered before the put, which reads it."
 }
@@ -41,6 +41,10 @@ int main(void)
             }
 #pragma omp single
             {
+                /* A moment for the other thread's store: the race is the same without it, but
+                 * a store made after the put completed would find no record of it. */
+                for (volatile int spin = 0; spin < 10000000; spin++)
+                    ;
                 // CONFLICT
                 shmem_int_put_nbi(x, buf, 2, 1);
                 shmem_quiet();
