@@ -96,8 +96,9 @@ public:
   // collective); false for the application's non-blocking collectives.
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                              LocationHandle site, bool complete = true);
-  // The same, with the exchange started the way the caller says (one that travels with the
-  // application's own synchronisation); the transport's finishExchange ends it. Complete.
+  // The same for a blocking collective, with the exchange started the way the caller says (one
+  // that travels with the application's own synchronisation); the transport's finishExchange
+  // ends it.
   using StartExchange =
       FunctionRef<std::unique_ptr<PendingExchange>(const CollectiveContribution &mine)>;
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
