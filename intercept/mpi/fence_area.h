@@ -1,7 +1,9 @@
-// The clock exchange of a fence, carried by the fence itself (docs/runtime.md, "Fences").
+// The clock exchange of a fence, carried by the fence itself (docs/runtime.md, "How ranks exchange
+// tool data").
 //
-// A fence synchronises every member of the window's group (dissertation Table 4.2), so the tool's
-// exchange need not be a reduction of its own: before the application's MPI_Win_fence, every
+// A fence synchronises every member of the window's group (dissertation Table 4.2; where the
+// library's fence need not, the wait after it does), so the tool's exchange need not be a
+// reduction of its own: before the application's MPI_Win_fence, every
 // member accumulates (MPI_MAX) its clock, the batches it sent to that member and its fence count
 // into an area of every member, in a tool window kept in a passive epoch, and flushes; after the
 // fence, each member reads its own area. The application's round carries the exchange.
