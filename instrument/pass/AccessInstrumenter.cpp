@@ -5,10 +5,12 @@
 #include "SynchronisingAtomics.h"
 #include "rmarace/rmarace.h"
 
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <map>
@@ -18,6 +20,9 @@ namespace rmarace {
 using namespace llvm;
 
 namespace {
+// No page number (addresses have at most 64 - RMARACE_PAGE_SHIFT bits of page): a loop's cache
+// before its first unmarked page.
+constexpr uint64_t kNoPage = ~uint64_t{0};
 constexpr uint64_t kRepeatLineBytes = RMARACE_REPEAT_LINE_BYTES;
 
 // The bits of an access of Size bytes, from bit 0.
@@ -29,17 +34,6 @@ uint64_t sizeBits(uint64_t Size) {
 AccessInstrumenter::AccessInstrumenter(Module &Mod)
     : M(Mod), Runtime(Mod), Locations(Mod, Runtime.locationType()),
       Unlikely(MDBuilder(Mod.getContext()).createBranchWeights(1, 1u << 20)) {}
-
-// The second filter load reads this byte when the first level has no entry, so the filter needs a
-// branch only for the call.
-Constant *AccessInstrumenter::untrackedPage() {
-  if (!UntrackedPage) {
-    Type *Byte = Type::getInt8Ty(M.getContext());
-    UntrackedPage = new GlobalVariable(M, Byte, /*isConstant=*/true, GlobalValue::PrivateLinkage,
-                                       ConstantInt::get(Byte, 0), "__rmarace_untracked_page");
-  }
-  return UntrackedPage;
-}
 
 void AccessInstrumenter::instrumentLoopRanges(const std::vector<const PlannedAccess *> &Hoisted,
                                               ScalarEvolution &SE) {
@@ -86,12 +80,14 @@ void AccessInstrumenter::instrumentLoopRanges(const std::vector<const PlannedAcc
   }
 }
 
-void AccessInstrumenter::instrument(const MemoryAccess &Access, bool WindowMemory) {
+void AccessInstrumenter::instrument(const PlannedAccess &Planned) {
+  const MemoryAccess &Access = Planned.Access;
+  bool WindowMemory = Planned.WindowMemory;
   Constant *Location = Locations.locationOf(*Access.Inst);
   switch (Access.Form) {
   case MemoryAccess::Shape::Scalar:
     emitFilteredAccess(Access.Inst, Access.Address, Access.Size.getFixedSize(), Access.Flags,
-                       Location, WindowMemory);
+                       Location, WindowMemory, Planned.Cache.Header ? &Planned : nullptr);
     return;
   case MemoryAccess::Shape::Range: {
     IRBuilder<> IRB(Access.Inst);
@@ -112,17 +108,19 @@ void AccessInstrumenter::instrument(const MemoryAccess &Access, bool WindowMemor
   }
 }
 
-// The filter of rmarace.h, branch-free up to the call:
-//   l2 = page_map[(addr >> L1_SHIFT) & (L1_ENTRIES - 1)];
-//   page = l2 ? &l2[(addr >> PAGE_SHIFT) & (L2_ENTRIES - 1)] : &untracked_page;
-//   if (*page | page_map[UNTRACKED_SLOT]) __rmarace_access(addr, size, flags, loc); // unlikely
-// The slot is on in multithreaded processes only, which remember untracked accesses too. Window
-// memory always passes the page filter: its accesses start with the repeat filter instead.
+// The filter of rmarace.h, two loads and a branch up to the call:
+//   if (map.unmarked[map.tables[(addr >> L1_SHIFT) & (L1_ENTRIES - 1)]
+//                    + ((addr >> PAGE_SHIFT) & (L2_ENTRIES - 1))])
+//     __rmarace_access(addr, size, flags, loc); // unlikely
+// Window memory always passes the page filter: its accesses start with the repeat filter instead.
 void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address, uint64_t Size,
-                                            uint32_t Flags, Constant *Location, bool WindowMemory) {
+                                            uint32_t Flags, Constant *Location, bool WindowMemory,
+                                            const PlannedAccess *Cached) {
   IRBuilder<> IRB(Before);
   Value *Bits = IRB.CreatePtrToInt(Address, IRB.getInt64Ty());
-  Instruction *Slow = WindowMemory ? Before : pageFilter(IRB, Bits, Before);
+  Instruction *Slow = WindowMemory ? Before
+                      : Cached     ? cachedPageFilter(IRB, Bits, Before, *Cached)
+                                   : pageFilter(IRB, Bits, Before);
   if (!(Flags & RMARACE_ATOMIC) && Size <= kRepeatLineBytes) {
     IRB.SetInsertPoint(Slow);
     Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeated(IRB, Bits, Size, Flags)), Slow,
@@ -143,18 +141,64 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
 }
 
 // The page filter before Before; returns the point where the accesses it lets through continue.
+// The sum of the entry and the page's index leaves the marks array: the GEP is not inbounds.
 Instruction *AccessInstrumenter::pageFilter(IRBuilderBase &IRB, Value *Bits, Instruction *Before) {
-  Type *BytePtr = IRB.getInt8PtrTy();
+  Type *Int64 = IRB.getInt64Ty();
+  StructType *MapTy = Runtime.pageMapType();
+  Constant *Map = Runtime.pageMap();
   Value *L1Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_L1_SHIFT), RMARACE_L1_ENTRIES - 1);
-  Value *L2 = IRB.CreateLoad(BytePtr, IRB.CreateInBoundsGEP(BytePtr, Runtime.pageMap(), L1Index));
+  Value *Entry = IRB.CreateLoad(
+      Int64, IRB.CreateInBoundsGEP(MapTy, Map, {IRB.getInt32(0), IRB.getInt32(0), L1Index}));
   Value *L2Index = IRB.CreateAnd(IRB.CreateLShr(Bits, RMARACE_PAGE_SHIFT), RMARACE_L2_ENTRIES - 1);
-  Value *Page = IRB.CreateSelect(IRB.CreateIsNotNull(L2),
-                                 IRB.CreateGEP(IRB.getInt8Ty(), L2, L2Index), untrackedPage());
-  Value *Tracked = IRB.CreateIsNotNull(IRB.CreateLoad(IRB.getInt8Ty(), Page));
-  Value *Logging = IRB.CreateIsNotNull(IRB.CreateLoad(
-      BytePtr, IRB.CreateConstInBoundsGEP1_64(BytePtr, Runtime.pageMap(), RMARACE_UNTRACKED_SLOT)));
-  return SplitBlockAndInsertIfThen(IRB.CreateOr(Tracked, Logging), Before,
+  Value *Unmarked = IRB.CreateConstInBoundsGEP2_32(MapTy, Map, 0, 1);
+  Value *Mark = IRB.CreateLoad(IRB.getInt8Ty(),
+                               IRB.CreateGEP(IRB.getInt8Ty(),
+                                             IRB.CreatePointerCast(Unmarked, IRB.getInt8PtrTy()),
+                                             IRB.CreateAdd(Entry, L2Index)));
+  return SplitBlockAndInsertIfThen(IRB.CreateIsNotNull(Mark), Before,
                                    /*Unreachable=*/false, Unlikely);
+}
+
+// The page filter of an access whose loop keeps the last page it found unmarked (PageCache.h):
+//   last = phi [NoPage, on entry], [last or page, from the latches]
+//   if (addr >> PAGE_SHIFT != last) { page filter; when unmarked: last = addr >> PAGE_SHIFT }
+// The access runs at most once per iteration (it is in no inner loop), so the value at the access
+// is the header's phi; SSAUpdater joins the paths that pass the access and those that do not.
+Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bits,
+                                                  Instruction *Before,
+                                                  const PlannedAccess &Planned) {
+  Type *Int64 = IRB.getInt64Ty();
+  BasicBlock *Header = Planned.Cache.Header;
+  auto isLatch = [&](BasicBlock *Pred) {
+    return is_contained(Planned.Cache.LatchTerminators, Pred->getTerminator());
+  };
+  PHINode *Last = PHINode::Create(Int64, pred_size(Header), "rmarace.page", &Header->front());
+  for (BasicBlock *Pred : predecessors(Header))
+    if (!isLatch(Pred)) Last->addIncoming(ConstantInt::get(Int64, kNoPage), Pred);
+  IRB.SetInsertPoint(Before);
+  Value *Page = IRB.CreateLShr(Bits, RMARACE_PAGE_SHIFT);
+  BasicBlock *Head = Before->getParent();
+  Instruction *FilterEnd =
+      SplitBlockAndInsertIfThen(IRB.CreateICmpNE(Page, Last), Before, /*Unreachable=*/false);
+  BasicBlock *FilterBlock = FilterEnd->getParent();
+  IRB.SetInsertPoint(FilterEnd);
+  Instruction *Slow = pageFilter(IRB, Bits, FilterEnd);
+  // Where the filter's two outcomes meet: the page when it was unmarked, the old one when marked.
+  PHINode *Filtered = PHINode::Create(Int64, 2, "rmarace.page", &FilterEnd->getParent()->front());
+  Filtered->addIncoming(Page, FilterBlock);
+  Filtered->addIncoming(Last, Slow->getParent());
+  PHINode *Next = PHINode::Create(Int64, 2, "rmarace.page", &Before->getParent()->front());
+  Next->addIncoming(Page, Head);
+  Next->addIncoming(Filtered, FilterEnd->getParent());
+  SSAUpdater Pages;
+  Pages.Initialize(Int64, "rmarace.page");
+  Pages.AddAvailableValue(Header, Last);
+  Pages.AddAvailableValue(Next->getParent(), Next);
+  // The latches as they are now: splitting a block moves its terminator into the new block.
+  for (BasicBlock *Pred : predecessors(Header))
+    if (isLatch(Pred)) Last->addIncoming(Pages.GetValueAtEndOfBlock(Pred), Pred);
+  IRB.SetInsertPoint(Slow);
+  return Slow;
 }
 
 // Whether the thread's repeat table holds Line, filled in the current generation, with the bytes

@@ -30,8 +30,7 @@ class AccessInstrumenter {
 public:
   explicit AccessInstrumenter(llvm::Module &M);
 
-  // WindowMemory: the access certainly touches memory the runtime tracks (PlannedAccess).
-  void instrument(const MemoryAccess &Access, bool WindowMemory);
+  void instrument(const PlannedAccess &Planned);
   // The range checks of accesses hoisted to their loops' entries (of one function, whose
   // ScalarEvolution SE is), each at its access's location, on the edge into the loop.
   void instrumentLoopRanges(const std::vector<const PlannedAccess *> &Hoisted,
@@ -59,19 +58,23 @@ private:
   // The page filter of rmarace.h before Before: the point where tracked accesses continue.
   llvm::Instruction *pageFilter(llvm::IRBuilderBase &IRB, llvm::Value *Bits,
                                 llvm::Instruction *Before);
+  // The same, run only when the access's page is not the last one its loop found unmarked.
+  llvm::Instruction *cachedPageFilter(llvm::IRBuilderBase &IRB, llvm::Value *Bits,
+                                      llvm::Instruction *Before, const PlannedAccess &Planned);
+  // The checks of a scalar access (or lane) before Before: the page filter (none for window
+  // memory, the cached one for an access with a page cache), then the repeat filter and the call.
   void emitFilteredAccess(llvm::Instruction *Before, llvm::Value *Address, std::uint64_t Size,
-                          std::uint32_t Flags, llvm::Constant *Location, bool WindowMemory);
+                          std::uint32_t Flags, llvm::Constant *Location, bool WindowMemory,
+                          const PlannedAccess *Cached = nullptr);
   void emitRange(llvm::IRBuilderBase &IRB, llvm::Value *Address, llvm::Value *Length, bool Write,
                  llvm::Constant *Location);
   void instrumentLanes(const MemoryAccess &Access, llvm::Constant *Location, bool WindowMemory);
   void instrumentPackedLanes(const MemoryAccess &Access, llvm::Constant *Location);
-  llvm::Constant *untrackedPage();
 
   llvm::Module &M;
   RuntimeInterface Runtime;
   LocationTable Locations;
   llvm::MDNode *Unlikely;
-  llvm::Constant *UntrackedPage = nullptr;
 };
 
 } // namespace rmarace

@@ -4,6 +4,7 @@
 #include "LibraryModels.h"
 #include "rmarace/rmarace.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -26,6 +27,13 @@ bool maySynchronise(const Instruction &I) {
   if (!Callee || !Callee->isDeclaration()) return true;
   const LibraryFunction *Library = lookupLibraryFunction(Callee->getName());
   return !Library || Library->mayRunApplicationCode() || Library->SynchronisesThreads;
+}
+
+bool loopMaySynchronise(const Loop &L) {
+  for (const BasicBlock *Block : L.blocks())
+    for (const Instruction &I : *Block)
+      if (maySynchronise(I) || I.isAtomic()) return true;
+  return false;
 }
 
 namespace {

@@ -14,6 +14,7 @@
 namespace llvm {
 class DataLayout;
 class Instruction;
+class Loop;
 } // namespace llvm
 
 namespace rmarace {
@@ -23,6 +24,10 @@ struct PlannedAccess;
 // Whether a call (or fence) at I may synchronise processes or threads, so accesses before and
 // after it are not merged.
 bool maySynchronise(const llvm::Instruction &I);
+// Whether anything in L may synchronise (a call or fence that may, an atomic that may order other
+// threads' accesses): the process's epoch and the runtime's tracked memory are then the same in
+// every iteration as before the loop.
+bool loopMaySynchronise(const llvm::Loop &L);
 
 // Marks covered accesses of one function (in instruction order) as SkipCovered, and widens the
 // lowest of a group of adjacent accesses to their span.

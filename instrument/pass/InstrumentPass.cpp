@@ -38,7 +38,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Hoisted.empty()) Instrumenter.instrumentLoopRanges(Hoisted, *Function.SE);
     for (CallBase *Call : Function.MarkedCalls) Instrumenter.markCallSite(*Call);
     for (const PlannedAccess &Planned : Function.Accesses)
-      if (Planned.instrumented()) Instrumenter.instrument(Planned.Access, Planned.WindowMemory);
+      if (Planned.instrumented()) Instrumenter.instrument(Planned);
     for (const SynchronisingAtomic &Atomic : Function.Atomics) Instrumenter.synchronise(Atomic);
   }
   M.addModuleFlag(Module::Max, InstrumentedFlag, 1);

@@ -3,6 +3,7 @@
 #include "ClusterAnalysis.h"
 #include "LocalMemoryFilter.h"
 #include "LoopRanges.h"
+#include "PageCache.h"
 #include "RmaApi.h"
 #include "RmaMemoryAnalysis.h"
 #include "SourceNames.h"
@@ -74,6 +75,7 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
                                   decide(Access, Filter, Memory),
                                   Analysis.certainlyRmaAllocation(Access.Address),
                                   nullptr,
+                                  {},
                                   {}});
     if (Plan.Options.ClusterAccesses) clusterAccesses(Current.Accesses, DL);
     if (Plan.Options.LoopRanges) {
@@ -81,6 +83,9 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
       planLoopRanges(Current.Accesses, FAM.getResult<LoopAnalysis>(F), *Current.SE,
                      FAM.getResult<DominatorTreeAnalysis>(F));
     }
+    if (Plan.Options.PageCaches)
+      planPageCaches(Current.Accesses, FAM.getResult<LoopAnalysis>(F),
+                     FAM.getResult<ScalarEvolutionAnalysis>(F));
     Plan.Functions.push_back(std::move(Current));
   }
   return Plan;
@@ -113,6 +118,7 @@ void printDecision(raw_ostream &OS, const PlannedAccess &Planned) {
   switch (Planned.Verdict) {
   case Decision::Instrument:
     OS << (Planned.WindowMemory ? "instrumented: window memory" : "instrumented");
+    if (Planned.Cache.Header) OS << ", page kept across iterations";
     return;
   case Decision::SkipPrivateStack:
     OS << "skipped: private stack memory";

@@ -58,6 +58,14 @@ struct PlannedAccess {
     LoopGuard Guard; // for rows: they are checked only if the inner loop runs
   };
 
+  // The loop whose iterations share the access's last unmarked page (PageCache.h): its header,
+  // and the terminators of its latches, which stay the latches' last instructions when the
+  // instrumentation splits blocks.
+  struct PageCache {
+    llvm::BasicBlock *Header = nullptr; // null: the page filter runs every time
+    std::vector<llvm::Instruction *> LatchTerminators;
+  };
+
   MemoryAccess Access;
   Decision Verdict = Decision::Instrument;
   // The access certainly touches memory an RMA library allocated, which the runtime always tracks:
@@ -65,6 +73,7 @@ struct PlannedAccess {
   bool WindowMemory = false;
   const llvm::Instruction *CoveredBy = nullptr;
   LoopRange Range; // for HoistToLoopEntry
+  PageCache Cache; // for Instrument
 
   bool instrumented() const { return Verdict == Decision::Instrument; }
   // Checked at run time: by itself or by its loop's range check.

@@ -22,15 +22,6 @@ using namespace llvm;
 
 namespace {
 
-// Nothing in the loop may synchronise (a call that may, a fence, an atomic that may order other
-// threads' accesses): the process's epoch is then the same in every iteration as before the loop.
-bool loopMaySynchronise(const Loop &L) {
-  for (const BasicBlock *Block : L.blocks())
-    for (const Instruction &I : *Block)
-      if (maySynchronise(I) || I.isAtomic()) return true;
-  return false;
-}
-
 // A loop whose body runs completely in every iteration: entered from one block outside it, left
 // only at the latch, with a trip count ScalarEvolution knows on entry.
 bool hasCountableShape(const Loop &L, ScalarEvolution &SE) {

@@ -35,6 +35,12 @@ llvm::cl::opt<bool> Cluster("rmarace-cluster",
                             llvm::cl::desc("Instrument repeated accesses to one address in a basic "
                                            "block once (default on)"),
                             llvm::cl::init(true), llvm::cl::cat(Category));
+llvm::cl::opt<bool>
+    PageCaches("rmarace-page-caches",
+               llvm::cl::desc("Keep the last unmarked page of accesses that walk memory in loops "
+                              "that cannot synchronise, and run their page filter only on a new "
+                              "page (default on)"),
+               llvm::cl::init(true), llvm::cl::cat(Category));
 
 llvm::cl::opt<bool>
     LoopRanges("rmarace-loop-ranges",
@@ -69,6 +75,7 @@ InstrumentationOptions instrumentationOptions() {
   Options.ProgramName = ProgramName;
   Options.ClusterAccesses = Cluster;
   Options.LoopRanges = LoopRanges;
+  Options.PageCaches = PageCaches;
   Options.List = List || !ListFile.empty();
   Options.ListFile = ListFile;
   Options.LocalBufferCheck = LocalBuffer;

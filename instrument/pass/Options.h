@@ -31,6 +31,8 @@ struct InstrumentationOptions {
   bool ClusterAccesses = true;
   // Check the accesses of simple loops once per loop, as ranges (LoopRanges.h).
   bool LoopRanges = true;
+  // Run the page filter of walking accesses only on a new page (PageCache.h).
+  bool PageCaches = true;
   // Print per-function counts of instrumented accesses to ListFile (appending) or stderr.
   bool List = false;
   std::string ListFile;

@@ -50,11 +50,19 @@ FunctionCallee RuntimeInterface::atomicSync(bool Release) {
                  {Type::getInt8PtrTy(M.getContext()), LocationTy->getPointerTo()});
 }
 
+StructType *RuntimeInterface::pageMapType() {
+  LLVMContext &Ctx = M.getContext();
+  if (StructType *Known = StructType::getTypeByName(Ctx, "rmarace.page_map")) return Known;
+  return StructType::create(Ctx,
+                            {ArrayType::get(Type::getInt64Ty(Ctx), RMARACE_L1_ENTRIES),
+                             ArrayType::get(Type::getInt8Ty(Ctx), RMARACE_L2_ENTRIES)},
+                            "rmarace.page_map");
+}
+
 Constant *RuntimeInterface::pageMap() {
-  Type *BytePtr = Type::getInt8PtrTy(M.getContext());
-  Constant *Map =
-      M.getOrInsertGlobal("__rmarace_page_map", ArrayType::get(BytePtr, RMARACE_L1_ENTRIES + 1));
-  return ConstantExpr::getPointerCast(Map, BytePtr->getPointerTo());
+  StructType *MapTy = pageMapType();
+  return ConstantExpr::getPointerCast(M.getOrInsertGlobal("__rmarace_page_map", MapTy),
+                                      MapTy->getPointerTo());
 }
 
 StructType *RuntimeInterface::repeatEntryType() {

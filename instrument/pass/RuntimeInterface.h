@@ -25,7 +25,9 @@ public:
   llvm::FunctionCallee rows(bool Write);
   // void __rmarace_atomic_{release,acquire}(const void *, const rmarace_location *)
   llvm::FunctionCallee atomicSync(bool Release);
-  // unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES], as an i8** to the first entry.
+  // struct rmarace_page_map { uint64_t tables[RMARACE_L1_ENTRIES];
+  //                          unsigned char unmarked[RMARACE_L2_ENTRIES]; } __rmarace_page_map
+  llvm::StructType *pageMapType();
   llvm::Constant *pageMap();
   // struct rmarace_repeat_entry { uint64_t line, generation, loaded, stored; }
   llvm::StructType *repeatEntryType();

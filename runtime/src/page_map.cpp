@@ -3,35 +3,69 @@
 #include "rmarace/rmarace.h"
 #include "rmarace/runtime/api.h"
 
+#include <atomic>
+#include <cstring>
+#include <mutex>
 #include <sys/mman.h>
 
-RMARACE_API unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
+// Page-aligned so that `unmarked`, 1 MiB in, stays on zero pages nobody writes.
+RMARACE_API alignas(4096) rmarace_page_map __rmarace_page_map;
 
 namespace rmarace::rt {
 
 namespace {
 constexpr uint64_t kL2Bytes = RMARACE_L2_ENTRIES;
 constexpr unsigned char kSaturated = 255;
+constexpr unsigned char kLogEverything = 1;
+
+// The marks of each GiB, or null: what mayTrack reads. The published entries of
+// __rmarace_page_map lead to the same marks until untracked accesses are logged.
+std::atomic<unsigned char *> gTables[RMARACE_L1_ENTRIES];
+// Serialises a new table with the switch to logging, so that no entry is published to a table
+// after every entry was set to the marks that are all set.
+std::mutex gLayoutMutex;
+unsigned char *gAllMarked;
+
+uint64_t offsetOf(const unsigned char *marks) {
+  return reinterpret_cast<uintptr_t>(marks) -
+         reinterpret_cast<uintptr_t>(__rmarace_page_map.unmarked);
+}
+
+void publish(uint32_t entry, const unsigned char *marks) {
+  __atomic_store_n(&__rmarace_page_map.tables[entry], offsetOf(marks), __ATOMIC_RELEASE);
+}
+
+uint32_t entryOf(uint64_t page) {
+  return (page >> (RMARACE_L1_SHIFT - RMARACE_PAGE_SHIFT)) & (RMARACE_L1_ENTRIES - 1);
+}
 
 unsigned char *level2(uint64_t page, bool create) {
-  unsigned char *&l2 = __rmarace_page_map[(page >> (RMARACE_L1_SHIFT - RMARACE_PAGE_SHIFT)) &
-                                          (RMARACE_L1_ENTRIES - 1)];
-  if (!l2 && create) {
-    void *mem = mmap(nullptr, kL2Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mem == MAP_FAILED) return nullptr;
-    l2 = static_cast<unsigned char *>(mem);
+  std::atomic<unsigned char *> &table = gTables[entryOf(page)];
+  unsigned char *l2 = table.load(std::memory_order_acquire);
+  if (l2 || !create) return l2;
+  void *mem = mmap(nullptr, kL2Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED) return nullptr;
+  std::lock_guard<std::mutex> guard(gLayoutMutex);
+  if ((l2 = table.load(std::memory_order_acquire))) { // made meanwhile
+    munmap(mem, kL2Bytes);
+    return l2;
   }
+  l2 = static_cast<unsigned char *>(mem);
+  table.store(l2, std::memory_order_release);
+  if (!PageMap::logsUntracked()) publish(entryOf(page), l2);
   return l2;
 }
 } // namespace
 
-namespace {
-// Any non-null value turns the slot on; instrumented code only tests it.
-unsigned char gLoggingOn = 1;
-} // namespace
-
 void PageMap::logUntracked() {
-  __atomic_store_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], &gLoggingOn, __ATOMIC_RELAXED);
+  std::lock_guard<std::mutex> guard(gLayoutMutex);
+  if (logsUntracked_.load(std::memory_order_relaxed)) return;
+  void *mem = mmap(nullptr, kL2Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED) return; // untracked accesses are not logged: private-memory races missed
+  gAllMarked = static_cast<unsigned char *>(mem);
+  std::memset(gAllMarked, kLogEverything, kL2Bytes);
+  logsUntracked_.store(true, std::memory_order_relaxed);
+  for (uint32_t entry = 0; entry < RMARACE_L1_ENTRIES; ++entry) publish(entry, gAllMarked);
 }
 
 bool PageMap::mayTrack(Address addr, uint64_t size) {
@@ -45,9 +79,10 @@ bool PageMap::mayTrack(Address addr, uint64_t size) {
 }
 
 PageMap::~PageMap() {
-  for (uint32_t i = 0; i < RMARACE_L1_ENTRIES; ++i) {
-    if (__rmarace_page_map[i]) munmap(__rmarace_page_map[i], kL2Bytes);
-    __rmarace_page_map[i] = nullptr;
+  std::lock_guard<std::mutex> guard(gLayoutMutex);
+  for (uint32_t entry = 0; entry < RMARACE_L1_ENTRIES; ++entry) {
+    __atomic_store_n(&__rmarace_page_map.tables[entry], uint64_t{0}, __ATOMIC_RELAXED);
+    if (unsigned char *l2 = gTables[entry].exchange(nullptr)) munmap(l2, kL2Bytes);
   }
 }
 

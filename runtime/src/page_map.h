@@ -1,9 +1,11 @@
 // Maintains the fast filter of rmarace.h: a two-level map of pages that may hold tracked memory.
+// The runtime reads its own tables; instrumented code reads the published offsets.
 #pragma once
 
 #include "rmarace/core/process.h"
 #include "rmarace/rmarace.h"
 
+#include <atomic>
 #include <cstdint>
 #include <unordered_map>
 
@@ -24,16 +26,14 @@ public:
   // Whether any page of [addr, addr+size) may hold tracked memory (the inline filter of
   // rmarace.h, for a range). Needs no lock.
   static bool mayTrack(Address addr, uint64_t size);
-  // Whether the filter lets untracked accesses through as well (rmarace.h,
-  // RMARACE_UNTRACKED_SLOT): set once the process has a second thread, for good.
-  static bool logsUntracked() {
-    return __atomic_load_n(&__rmarace_page_map[RMARACE_UNTRACKED_SLOT], __ATOMIC_RELAXED) !=
-           nullptr;
-  }
+  // Whether the filter lets untracked accesses through as well (every entry of rmarace.h's map
+  // leads to marks that are all set): once the process has a second thread, for good.
+  static bool logsUntracked() { return logsUntracked_.load(std::memory_order_relaxed); }
   static void logUntracked();
 
 private:
   void adjust(Address begin, Address end, int delta);
+  static inline std::atomic<bool> logsUntracked_{false};
   std::unordered_map<uint64_t, uint64_t> overflow_; // counts of pages past 254
 };
 

@@ -31,22 +31,27 @@ enum {
 };
 
 /* Fast filter: a two-level map of 4 KiB pages that may hold tracked memory (RMA windows and
- * segments, in-flight origin buffers). The first level has one entry per GiB of the 47-bit user
- * address space; an entry is null or points to 2^18 bytes, one per page, non-zero when the page
- * (or the 64 bytes before it) may hold tracked memory. Instrumented code calls __rmarace_access
- * only when
- *   l2 = __rmarace_page_map[(addr >> 30) & (RMARACE_L1_ENTRIES - 1)];
- *   l2 != 0 && l2[(addr >> 12) & (RMARACE_L2_ENTRIES - 1)] != 0
- * holds, or when the entry after the first level, __rmarace_page_map[RMARACE_UNTRACKED_SLOT], is
- * not null: the runtime then wants untracked accesses too (a multithreaded process remembers them,
- * docs/hybrid.md). Scalar accesses must not exceed 64 bytes for this check to be exact. */
+ * segments, in-flight origin buffers). The first level, `tables`, has one entry per GiB of the
+ * 47-bit user address space: the offset from `unmarked` to that GiB's 2^18 marks, one byte per
+ * page, non-zero when the page (or the 64 bytes before it) may hold tracked memory. A GiB without
+ * tracked memory has entry 0, which leads to `unmarked` itself, 2^18 zero bytes: the check needs
+ * no test for a missing table, even before the runtime starts. Instrumented code calls
+ * __rmarace_access only when
+ *   __rmarace_page_map.unmarked[__rmarace_page_map.tables[(addr >> 30) & (RMARACE_L1_ENTRIES - 1)]
+ *                               + ((addr >> 12) & (RMARACE_L2_ENTRIES - 1))] != 0
+ * (unsigned arithmetic on the byte address: the offset leaves the array). A multithreaded process
+ * wants untracked accesses too (docs/hybrid.md): the runtime then sets every entry to marks that
+ * are all non-zero. Scalar accesses must not exceed 64 bytes for this check to be exact. */
 #define RMARACE_PAGE_SHIFT 12
 #define RMARACE_L1_SHIFT 30
 #define RMARACE_L1_ENTRIES (1u << 17)
 #define RMARACE_L2_ENTRIES (1u << 18)
 #define RMARACE_MAX_SCALAR_ACCESS 64
-#define RMARACE_UNTRACKED_SLOT RMARACE_L1_ENTRIES
-extern unsigned char *__rmarace_page_map[RMARACE_L1_ENTRIES + 1];
+typedef struct rmarace_page_map {
+  uint64_t tables[RMARACE_L1_ENTRIES];
+  unsigned char unmarked[RMARACE_L2_ENTRIES];
+} rmarace_page_map;
+extern rmarace_page_map __rmarace_page_map;
 
 /* Repeat filter: the accesses this thread already checked since the runtime's state last changed
  * (docs/runtime.md, "Repeated accesses"). A direct-mapped table of 64-byte lines per thread,

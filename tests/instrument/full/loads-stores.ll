@@ -1,5 +1,5 @@
-; Full mode: every load and store gets the inline fast filter of rmarace.h (a tracked page, or the
-; untracked slot a multithreaded process turns on) and, behind a branch weighted unlikely, the
+; Full mode: every load and store gets the inline fast filter of rmarace.h (the page's mark,
+; reached through the first level's offset from the unmarked bytes) and, behind a branch weighted unlikely, the
 ; repeat filter and a call of __rmarace_access with its size, flags and location; accesses larger
 ; than RMARACE_MAX_SCALAR_ACCESS (64 bytes) call the range interface instead.
 ; RUN: %opt -passes=rmarace -rmarace-mode=full -S %s | FileCheck %s
@@ -12,27 +12,23 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @[[FUNC:__rmarace_str[.0-9]*]] = private unnamed_addr constant [5 x i8] c"copy\00"
 ; CHECK-DAG: @[[LOAD_LOC:__rmarace_loc[.0-9]*]] = private constant %rmarace.location { i8* getelementptr inbounds ([7 x i8], [7 x i8]* @[[FILE]], i32 0, i32 0), i8* getelementptr inbounds ([5 x i8], [5 x i8]* @[[FUNC]], i32 0, i32 0), i32 3, i32 11 }
 ; CHECK-DAG: @[[STORE_LOC:__rmarace_loc[.0-9]*]] = private constant %rmarace.location { {{.*}}, i32 3, i32 9 }
-; CHECK-DAG: @__rmarace_page_map = external global [131073 x i8*]
-; CHECK-DAG: @__rmarace_untracked_page = private constant i8 0
+; CHECK-DAG: %rmarace.page_map = type { [131072 x i64], [262144 x i8] }
+; CHECK-DAG: @__rmarace_page_map = external global %rmarace.page_map
 
 define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-LABEL: define void @copy(
 ; CHECK:      [[BITS:%.*]] = ptrtoint i32* %src to i64
 ; CHECK-NEXT: [[L1:%.*]] = lshr i64 [[BITS]], 30
 ; CHECK-NEXT: [[L1INDEX:%.*]] = and i64 [[L1]], 131071
-; CHECK-NEXT: [[SLOT:%.*]] = getelementptr inbounds i8*, i8** getelementptr inbounds ([131073 x i8*], [131073 x i8*]* @__rmarace_page_map, i32 0, i32 0), i64 [[L1INDEX]]
-; CHECK-NEXT: [[L2:%.*]] = load i8*, i8** [[SLOT]]
+; CHECK-NEXT: [[SLOT:%.*]] = getelementptr inbounds %rmarace.page_map, %rmarace.page_map* @__rmarace_page_map, i32 0, i32 0, i64 [[L1INDEX]]
+; CHECK-NEXT: [[TABLEOFFSET:%.*]] = load i64, i64* [[SLOT]]
 ; CHECK-NEXT: [[PAGE:%.*]] = lshr i64 [[BITS]], 12
 ; CHECK-NEXT: [[L2INDEX:%.*]] = and i64 [[PAGE]], 262143
-; CHECK-NEXT: [[ENTRY:%.*]] = getelementptr i8, i8* [[L2]], i64 [[L2INDEX]]
-; CHECK-NEXT: [[HASL2:%.*]] = icmp ne i8* [[L2]], null
-; CHECK-NEXT: [[CHECKED:%.*]] = select i1 [[HASL2]], i8* [[ENTRY]], i8* @__rmarace_untracked_page
-; CHECK-NEXT: [[MARK:%.*]] = load i8, i8* [[CHECKED]]
+; CHECK-NEXT: [[MARKINDEX:%.*]] = add i64 [[TABLEOFFSET]], [[L2INDEX]]
+; CHECK-NEXT: [[ENTRY:%.*]] = getelementptr i8, i8* getelementptr inbounds (%rmarace.page_map, %rmarace.page_map* @__rmarace_page_map, i32 0, i32 1, i32 0), i64 [[MARKINDEX]]
+; CHECK-NEXT: [[MARK:%.*]] = load i8, i8* [[ENTRY]]
 ; CHECK-NEXT: [[TRACKED:%.*]] = icmp ne i8 [[MARK]], 0
-; CHECK-NEXT: [[LOGGING:%.*]] = load i8*, i8** getelementptr inbounds ([131073 x i8*], [131073 x i8*]* @__rmarace_page_map, i32 0, i64 131072)
-; CHECK-NEXT: [[LOGS:%.*]] = icmp ne i8* [[LOGGING]], null
-; CHECK-NEXT: [[EITHER:%.*]] = or i1 [[TRACKED]], [[LOGS]]
-; CHECK-NEXT: br i1 [[EITHER]], label %[[SLOW:[0-9a-z_.]+]], label %[[CONT:[0-9a-z_.]+]], {{.*}}!prof ![[UNLIKELY:[0-9]+]]
+; CHECK-NEXT: br i1 [[TRACKED]], label %[[SLOW:[0-9a-z_.]+]], label %[[CONT:[0-9a-z_.]+]], {{.*}}!prof ![[UNLIKELY:[0-9]+]]
 ; Then the repeat filter: the thread's entry for the line, its generation, and the 4 bytes at
 ; their offset in the line, among the bytes stored or loaded (a load).
 ; CHECK:      [[SLOW]]:

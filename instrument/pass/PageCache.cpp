@@ -1,0 +1,62 @@
+#include "PageCache.h"
+
+#include "ClusterAnalysis.h"
+#include "InstrumentationPlan.h"
+#include "rmarace/rmarace.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+
+#include <cstdlib>
+#include <map>
+
+namespace rmarace {
+
+using namespace llvm;
+
+namespace {
+
+// Each cached page is a register live around the loop: more would spill in a loop that walks
+// many arrays, and a spilled page costs a load, as the filter's first level does.
+constexpr unsigned kMaxCachesPerLoop = 4;
+constexpr int64_t kPageBytes = int64_t{1} << RMARACE_PAGE_SHIFT;
+// A step of half a page or more finds a new page every other iteration at best.
+constexpr int64_t kMaxCachedStep = kPageBytes / 2;
+
+// Whether Address stays within one page or advances by a small constant step in each iteration
+// of L.
+bool walksPagesSlowly(const Value *Address, const Loop &L, ScalarEvolution &SE) {
+  const SCEV *S = SE.getSCEV(const_cast<Value *>(Address));
+  if (SE.isLoopInvariant(S, &L)) return true;
+  const auto *Rec = dyn_cast<SCEVAddRecExpr>(S);
+  if (!Rec || Rec->getLoop() != &L || !Rec->isAffine()) return false;
+  const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+  return Step && Step->getAPInt().getMinSignedBits() <= 64 &&
+         std::abs(Step->getAPInt().getSExtValue()) < kMaxCachedStep;
+}
+
+} // namespace
+
+void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEvolution &SE) {
+  std::map<const Loop *, bool> Quiet;
+  std::map<const Loop *, unsigned> Caches;
+  for (PlannedAccess &Planned : Accesses) {
+    if (!Planned.instrumented() || Planned.WindowMemory ||
+        Planned.Access.Form != MemoryAccess::Shape::Scalar)
+      continue;
+    Loop *L = LI.getLoopFor(Planned.Access.Inst->getParent());
+    if (!L || Caches[L] == kMaxCachesPerLoop) continue;
+    auto [It, New] = Quiet.try_emplace(L, false);
+    if (New) It->second = !loopMaySynchronise(*L);
+    if (!It->second || !walksPagesSlowly(Planned.Access.Address, *L, SE)) continue;
+    SmallVector<BasicBlock *, 2> Latches;
+    L->getLoopLatches(Latches);
+    Planned.Cache.Header = L->getHeader();
+    for (BasicBlock *Latch : Latches)
+      Planned.Cache.LatchTerminators.push_back(Latch->getTerminator());
+    ++Caches[L];
+  }
+}
+
+} // namespace rmarace
