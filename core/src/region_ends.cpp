@@ -45,7 +45,8 @@ void RegionEnds::noteEnded(uint32_t id) {
 }
 
 void RegionEnds::resolve() {
-  std::vector<ClockSlot> grown = sync_.takeAdvancedSlots();
+  std::vector<ClockSlot> &grown = grown_;
+  sync_.takeAdvancedSlots(grown);
   // Completions at this process (its own accesses of its memory) end at its own epochs.
   for (const auto &[slot, byThreshold] : pending_)
     if (slot.rank == sync_.self()) grown.push_back(slot);

@@ -75,6 +75,7 @@ private:
   };
   std::multimap<SignalId, Notification> notifications_;
   std::vector<uint32_t> ended_;
+  std::vector<ClockSlot> grown_; // resolve()'s clock components, kept for their capacity
 };
 
 } // namespace rmarace

@@ -8,8 +8,17 @@ namespace rmarace {
 namespace {
 // Next waits are looked up in a short per-rank history; older steps are only needed when a
 // completion notice arrives long after the wait that made it known, which the delivery guarantee
-// rules out. Answers from a truncated history err towards longer regions.
+// rules out. Answers from a truncated history err towards longer regions. A log is trimmed by
+// this many steps at once when it holds twice as many, so that a step costs no copy of the log.
 constexpr std::size_t kKnowledgeLogLength = 64;
+// The grown components are kept with repeats until they are taken; a process that learns often
+// and takes rarely keeps each once past this many.
+constexpr std::size_t kAdvancedCompaction = 1024;
+
+void keepEachOnce(std::vector<ClockSlot> &slots) {
+  std::sort(slots.begin(), slots.end());
+  slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+}
 
 std::size_t indexOf(const GroupView &g, Rank r) {
   auto it = std::find(g.members.begin(), g.members.end(), r);
@@ -151,8 +160,11 @@ void SyncState::learn(const VectorClock &clock) {
   auto note = [&](ClockSlot slot, Epoch value) {
     auto &log = v.knowledgeLog[slot];
     log.emplace_back(now, value);
-    if (log.size() > kKnowledgeLogLength) log.erase(log.begin());
-    if (current_ == kInitialThread) v.advanced.insert(slot);
+    if (log.size() == 2 * kKnowledgeLogLength)
+      log.erase(log.begin(), log.begin() + kKnowledgeLogLength);
+    if (current_ != kInitialThread) return;
+    v.advanced.push_back(slot);
+    if (v.advanced.size() > kAdvancedCompaction) keepEachOnce(v.advanced);
   };
   for (Rank r = 0; r < worldSize(); ++r) {
     ClockSlot slot{r, kInitialThread};
@@ -345,11 +357,11 @@ void SyncState::commitKnownBy() {
   }
 }
 
-std::vector<ClockSlot> SyncState::takeAdvancedSlots() {
+void SyncState::takeAdvancedSlots(std::vector<ClockSlot> &into) {
   ThreadView &v = views_[kInitialThread];
-  std::vector<ClockSlot> slots(v.advanced.begin(), v.advanced.end());
+  keepEachOnce(v.advanced);
+  into.assign(v.advanced.begin(), v.advanced.end());
   v.advanced.clear();
-  return slots;
 }
 
 } // namespace rmarace

@@ -3,6 +3,7 @@
 #include "rmarace/core/sync.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -43,11 +44,31 @@ int layoutKey() {
   return key;
 }
 
+// Advanced when the carried datatypes are freed: a handle may then name another datatype.
+std::atomic<uint64_t> gLayoutsFreed{0};
+
+// The layout of a carried datatype. A handle keeps its layout until the datatypes are freed, so
+// the last one looked up on this thread is remembered (an attribute lookup is a hash table
+// search, twice per reduction of a few words).
+const Layout *layoutOf(MPI_Datatype type) {
+  thread_local MPI_Datatype lastType = MPI_DATATYPE_NULL;
+  thread_local const Layout *lastLayout = nullptr;
+  thread_local uint64_t lastFreed = 0;
+  uint64_t freed = gLayoutsFreed.load(std::memory_order_acquire);
+  if (type != lastType || !lastLayout || freed != lastFreed) {
+    lastFreed = freed;
+    Layout *layout = nullptr;
+    int found = 0;
+    PMPI_Type_get_attr(type, layoutKey(), &layout, &found);
+    lastType = type;
+    lastLayout = found ? layout : nullptr;
+  }
+  return lastLayout;
+}
+
 void reduceCarried(void *in, void *inout, int *length, MPI_Datatype *type) {
-  Layout *layout = nullptr;
-  int found = 0;
-  PMPI_Type_get_attr(*type, layoutKey(), &layout, &found);
-  if (!found) return;
+  const Layout *layout = layoutOf(*type);
+  if (!layout) return;
   MPI_Aint lb = 0, extent = 0;
   PMPI_Type_get_extent(*type, &lb, &extent);
   for (int i = 0; i < *length; ++i) {
@@ -117,6 +138,7 @@ void CarriedReductions::free() {
     delete layout;
   }
   datatypes_.clear();
+  gLayoutsFreed.fetch_add(1, std::memory_order_release);
   if (op_ != MPI_OP_NULL) PMPI_Op_free(&op_);
 }
 

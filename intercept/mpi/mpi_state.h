@@ -184,6 +184,7 @@ private:
   std::map<uint64_t, ClockPayload> answers_; // arrived, by token
   std::optional<ClockPayload> arrivedAnswer(uint64_t token);
   double lastPoll_ = 0;
+  unsigned pollsSinceClockRead_ = 0;
 };
 
 } // namespace rmarace::mpi

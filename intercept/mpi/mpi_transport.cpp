@@ -35,6 +35,9 @@ constexpr std::size_t kSharedResourceSlots = 256;
 // components of higher-numbered threads do not travel through deposits.
 constexpr std::size_t kDepositThreads = 15;
 constexpr double kPollInterval = 0.005; // seconds
+// The clock is read on every this many polls only: a read costs as much as the rest of a poll
+// that finds it too early.
+constexpr unsigned kPollsPerClockRead = 16;
 // Flow control of batches. A rank that sends a peer batches faster than the peer processes them
 // (lock epochs with no synchronisation back, where each rank runs at its own pace) would pile
 // them up in the peer's memory without bound. Every kBatchesPerMarker-th batch to a peer is a
@@ -200,6 +203,8 @@ void MpiTransport::poll(Process &process) {
   // Probing costs a scheduling round when ranks share cores, and nothing depends on it: waits
   // receive what they need explicitly. Opportunistic delivery (earlier reports, fewer buffered
   // messages) is therefore rate-limited.
+  if (++pollsSinceClockRead_ < kPollsPerClockRead) return;
+  pollsSinceClockRead_ = 0;
   double now = PMPI_Wtime();
   if (now - lastPoll_ < kPollInterval) return;
   lastPoll_ = now;

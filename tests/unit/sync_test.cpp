@@ -109,8 +109,44 @@ TEST(SyncState, SignalAndWaitMergeClocks) {
   p1.tick(2);
   p1.absorb(0, payload);
   EXPECT_EQ(entries(p1), (Clock{1, 1}));
-  EXPECT_THAT(p1.takeAdvancedSlots(), ElementsAre(ClockSlot{0, kInitialThread}));
-  EXPECT_THAT(p1.takeAdvancedSlots(), IsEmpty());
+  std::vector<ClockSlot> grown;
+  p1.takeAdvancedSlots(grown);
+  EXPECT_THAT(grown, ElementsAre(ClockSlot{0, kInitialThread}));
+  p1.takeAdvancedSlots(grown);
+  EXPECT_THAT(grown, IsEmpty());
+}
+
+// A component that grows several times between two takes is taken once.
+TEST(SyncState, AdvancedSlotsAreTakenOnce) {
+  SyncState p0(0, 3), p1(1, 3), p2(2, 3);
+  for (int round = 0; round < 3; ++round) {
+    p0.tick(1);
+    p2.tick(1);
+    p1.absorb(0, p0.signalPayload(1, 0));
+    p1.absorb(2, p2.signalPayload(1, 0));
+  }
+  std::vector<ClockSlot> grown;
+  p1.takeAdvancedSlots(grown);
+  EXPECT_THAT(grown, ElementsAre(ClockSlot{0, kInitialThread}, ClockSlot{2, kInitialThread}));
+}
+
+// The knowledge log is trimmed in steps of many entries: the epochs at which this process came to
+// know each of the last 64 values of a component stay exact however long it runs.
+TEST(SyncState, FirstEpochKnowingStaysExactOverLongRuns) {
+  SyncState p0(0, 2), p1(1, 2);
+  constexpr int kRounds = 1000, kRecent = 64;
+  std::vector<std::pair<Epoch, Epoch>> learned; // (p0's epoch, p1's epoch when it learned it)
+  for (int round = 1; round <= kRounds; ++round) {
+    p0.tick(1);
+    p1.tick(1);
+    p1.absorb(0, p0.signalPayload(1, 0));
+    learned.emplace_back(p0.epoch(), p1.epoch());
+    p1.tick(1); // later epochs: a lost step would be answered with one of them
+  }
+  for (int back = 1; back <= kRecent; ++back) {
+    auto [value, known] = learned[learned.size() - static_cast<std::size_t>(back)];
+    EXPECT_EQ(p1.firstEpochKnowing(kInitialThread, ClockSlot{0, kInitialThread}, value), known);
+  }
 }
 
 TEST(SyncState, SignalCarriesLedgerDeltas) {

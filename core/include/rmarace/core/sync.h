@@ -182,9 +182,9 @@ public:
   // A world-wide all-to-all exchange was absorbed: once its batches are drained, the ledger's
   // knowledge is obsolete (see BatchLedger::forgetAll).
   bool forgetPending() const { return forgetPending_; }
-  // Components of the initial thread's clock that grew since the last call (drives next-wait
-  // processing of region ends, which are kept for the initial thread).
-  std::vector<ClockSlot> takeAdvancedSlots();
+  // Components of the initial thread's clock that grew since the last call, each once, into
+  // `into` (drives next-wait processing of region ends, which are kept for the initial thread).
+  void takeAdvancedSlots(std::vector<ClockSlot> &into);
 
 private:
   // One thread's knowledge.
@@ -193,7 +193,8 @@ private:
     // Per component: (own epoch, component) each time the component grew. Used for next waits
     // of completions that become known after the wait that learned them.
     std::map<ClockSlot, std::vector<std::pair<Epoch, Epoch>>> knowledgeLog;
-    std::set<ClockSlot> advanced;
+    std::vector<ClockSlot> advanced; // in the order learned, with repeats
+
     // An ended thread (joined, or an idle identity of a finished task) makes no more accesses:
     // what it does not know no longer keeps records alive. Acting again revives it.
     bool ended = false;
