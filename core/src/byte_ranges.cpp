@@ -4,18 +4,29 @@
 
 namespace rmarace {
 
+void ByteRanges::push(const ByteRange &r) {
+  if (many_.empty() && !hasOne_) {
+    one_ = r;
+    hasOne_ = true;
+    return;
+  }
+  if (many_.empty()) many_.push_back(one_);
+  many_.push_back(r);
+}
+
 void ByteRanges::add(Address begin, uint64_t size) {
   if (size == 0) return;
   ByteRange r{begin, begin + size};
-  if (!ranges_.empty()) {
-    ByteRange &last = ranges_.back();
+  std::span<ByteRange> ranges = mutableRanges();
+  if (!ranges.empty()) {
+    ByteRange &last = ranges.back();
     if (r.begin >= last.begin && r.begin <= last.end) { // common case: ascending, touching
       last.end = std::max(last.end, r.end);
       return;
     }
     if (r.begin < last.end) sorted_ = false;
   }
-  ranges_.push_back(r);
+  push(r);
   if (!sorted_) normalize();
 }
 
@@ -23,24 +34,28 @@ void ByteRanges::addStrided(Address begin, uint64_t blockSize, uint64_t stride, 
   for (uint64_t i = 0; i < count; ++i) add(begin + i * stride, blockSize);
 }
 
+// Only ever needed with two or more ranges, which live in many_.
 void ByteRanges::normalize() {
-  std::sort(ranges_.begin(), ranges_.end(),
+  std::sort(many_.begin(), many_.end(),
             [](const ByteRange &a, const ByteRange &b) { return a.begin < b.begin; });
   std::vector<ByteRange> merged;
-  for (const ByteRange &r : ranges_) {
+  for (const ByteRange &r : many_) {
     if (!merged.empty() && r.begin <= merged.back().end)
       merged.back().end = std::max(merged.back().end, r.end);
     else
       merged.push_back(r);
   }
-  ranges_ = std::move(merged);
+  many_ = std::move(merged);
   sorted_ = true;
 }
 
+bool ByteRanges::operator==(const ByteRanges &other) const {
+  return std::ranges::equal(ranges(), other.ranges());
+}
+
 ByteRanges ByteRanges::shifted(int64_t delta) const {
-  ByteRanges out;
-  out.ranges_ = ranges_;
-  for (ByteRange &r : out.ranges_) {
+  ByteRanges out = *this;
+  for (ByteRange &r : out.mutableRanges()) {
     r.begin = static_cast<Address>(static_cast<int64_t>(r.begin) + delta);
     r.end = static_cast<Address>(static_cast<int64_t>(r.end) + delta);
   }
@@ -49,14 +64,15 @@ ByteRanges ByteRanges::shifted(int64_t delta) const {
 
 uint64_t ByteRanges::totalBytes() const {
   uint64_t total = 0;
-  for (const ByteRange &r : ranges_) total += r.size();
+  for (const ByteRange &r : ranges()) total += r.size();
   return total;
 }
 
 ByteRange ByteRanges::firstOverlap(Address begin, Address end) const {
-  auto it = std::upper_bound(ranges_.begin(), ranges_.end(), begin,
+  std::span<const ByteRange> ranges = this->ranges();
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), begin,
                              [](Address a, const ByteRange &r) { return a < r.end; });
-  if (it == ranges_.end() || it->begin >= end) return {};
+  if (it == ranges.end() || it->begin >= end) return {};
   return {std::max(begin, it->begin), std::min(end, it->end)};
 }
 
@@ -65,9 +81,10 @@ bool ByteRanges::overlaps(Address begin, Address end) const {
 }
 
 ByteRange ByteRanges::firstOverlap(const ByteRanges &other) const {
-  auto a = ranges_.begin();
-  auto b = other.ranges_.begin();
-  while (a != ranges_.end() && b != other.ranges_.end()) {
+  std::span<const ByteRange> mine = ranges(), theirs = other.ranges();
+  auto a = mine.begin();
+  auto b = theirs.begin();
+  while (a != mine.end() && b != theirs.end()) {
     Address lo = std::max(a->begin, b->begin);
     Address hi = std::min(a->end, b->end);
     if (lo < hi) return {lo, hi};

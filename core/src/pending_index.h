@@ -62,7 +62,7 @@ private:
   Address windowStart(Address lo) const { return lo >= maxLength_ ? lo - maxLength_ : 0; }
   // Whether the access's range beginning at `begin` is the first of its ranges at or after
   // `from` (the ranges are sorted).
-  static bool firstInWindow(const std::vector<ByteRange> &ranges, Address begin, Address from) {
+  static bool firstInWindow(std::span<const ByteRange> ranges, Address begin, Address from) {
     if (ranges.front().begin == begin) return true;
     auto at = std::lower_bound(ranges.begin(), ranges.end(), begin,
                                [](const ByteRange &r, Address a) { return r.begin < a; });

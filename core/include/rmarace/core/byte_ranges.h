@@ -6,6 +6,7 @@
 #include "rmarace/core/visibility.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace rmarace {
@@ -28,11 +29,14 @@ public:
   void addStrided(Address begin, uint64_t blockSize, uint64_t stride, uint64_t count);
   ByteRanges shifted(int64_t delta) const;
 
-  bool empty() const { return ranges_.empty(); }
+  bool empty() const { return ranges().empty(); }
   uint64_t totalBytes() const;
-  Address lowest() const { return ranges_.empty() ? 0 : ranges_.front().begin; }
-  Address highest() const { return ranges_.empty() ? 0 : ranges_.back().end; }
-  const std::vector<ByteRange> &ranges() const { return ranges_; }
+  Address lowest() const { return empty() ? 0 : ranges().front().begin; }
+  Address highest() const { return empty() ? 0 : ranges().back().end; }
+  std::span<const ByteRange> ranges() const {
+    return many_.empty() ? std::span<const ByteRange>(&one_, hasOne_ ? 1 : 0)
+                         : std::span<const ByteRange>(many_);
+  }
 
   bool overlaps(const ByteRanges &other) const;
   bool overlaps(Address begin, Address end) const;
@@ -40,11 +44,20 @@ public:
   ByteRange firstOverlap(const ByteRanges &other) const;
   ByteRange firstOverlap(Address begin, Address end) const;
 
-  bool operator==(const ByteRanges &) const = default;
+  bool operator==(const ByteRanges &other) const;
 
 private:
+  std::span<ByteRange> mutableRanges() {
+    return many_.empty() ? std::span<ByteRange>(&one_, hasOne_ ? 1 : 0)
+                         : std::span<ByteRange>(many_);
+  }
+  void push(const ByteRange &r);
   void normalize();
-  std::vector<ByteRange> ranges_;
+  // Most accesses touch one contiguous range: it is kept inline, so that making, copying and
+  // shifting them allocates nothing. Two or more ranges all live in many_.
+  ByteRange one_{};
+  bool hasOne_ = false;
+  std::vector<ByteRange> many_;
   bool sorted_ = true;
 };
 
