@@ -4,7 +4,21 @@ uninstrumented bitcode for the whole-program step of the link (link.py)."""
 
 import os
 
-from .instrumentation import BITCODE_SECTION, pass_arguments
+from .instrumentation import BITCODE_SECTION, pass_arguments, plugin_options
+
+
+def _without_pass_options(tokens):
+    """Tokens without the pass's own -mllvm -rmarace-... options: the assembler, which runs no
+    pass and cannot load the plugin, would reject them."""
+    kept = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i] == "-mllvm" and i + 1 < len(tokens) and tokens[i + 1].startswith("-rmarace-"):
+            i += 2
+            continue
+        kept.append(tokens[i])
+        i += 1
+    return kept
 
 
 class InputCompiler:
@@ -21,8 +35,8 @@ class InputCompiler:
         language = ["-x", item.language] if item.language else []
         # Assembly has no accesses to instrument; a header becomes a precompiled header.
         if item.kind in ("assembly", "header"):
-            self.toolchain.compile(self.command.compile_options() + language
-                                   + [phase_flag, item.path, "-o", output])
+            self.toolchain.compile(_without_pass_options(self.command.compile_options())
+                                   + language + [phase_flag, item.path, "-o", output])
         elif (item.kind == "source" and phase_flag == "-c" and item.path != "-"
               and not self.command.has("-emit-llvm")):
             self._compile_with_bitcode(item, language, output, dependency_target or output)
@@ -55,6 +69,7 @@ class InputCompiler:
         self.toolchain.compile(self.command.compile_options()
                                + self._dependency_arguments(dependency_target)
                                + self._debug_and_headers() + language
+                               + plugin_options(self.layout)
                                + ["-c", "-emit-llvm", "-Xclang", "-disable-llvm-passes",
                                   item.path, "-o", bitcode])
         self.toolchain.compile(self.command.codegen_options()

@@ -3,12 +3,18 @@
 BITCODE_SECTION = ".rmarace.bitcode"
 
 
+def plugin_options(layout):
+    """Loads the plugin into clang's option parser only, for compilations that run no pass (the
+    front end of the bitcode step, assembly, headers): the program's own -mllvm -rmarace-...
+    options reach them too, and clang rejects options nobody registered."""
+    return ["-Xclang", "-load", "-Xclang", layout.plugin]
+
+
 def pass_arguments(layout, options, whole_program=None):
     """Loads the plugin into the pass pipeline (-fpass-plugin) and into clang's option parser
     (-Xclang -load), so that -mllvm can set its options. `whole_program`, a pair of the program's
     name and the file listing the symbols outside code uses, makes the module a whole program."""
-    plugin = layout.plugin
-    arguments = [f"-fpass-plugin={plugin}", "-Xclang", "-load", "-Xclang", plugin,
+    arguments = [f"-fpass-plugin={layout.plugin}"] + plugin_options(layout) + [
                  "-mllvm", f"-rmarace-mode={options.mode}",
                  # Keep loads and stores of different source lines apart: merged into one
                  # instruction, they would have no line to report.
