@@ -267,6 +267,12 @@ bool planStridedRows(PlannedAccess &Planned, const Loop &L, ScalarEvolution &SE)
 
 } // namespace
 
+std::optional<int64_t> constantStepIn(Value *Address, const Loop &L, ScalarEvolution &SE) {
+  auto InL = affineIn(SE.getSCEV(Address), L, SE, Type::getInt64Ty(Address->getContext()));
+  if (!InL) return std::nullopt;
+  return constantBytes(InL->second);
+}
+
 void planLoopRanges(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEvolution &SE,
                     DominatorTree &DT) {
   std::map<const Loop *, bool> Qualified;

@@ -9,6 +9,8 @@
 #ifndef RMARACE_INSTRUMENT_LOOPRANGES_H
 #define RMARACE_INSTRUMENT_LOOPRANGES_H
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace llvm {
@@ -16,11 +18,18 @@ class DominatorTree;
 class Function;
 class LoopInfo;
 class ScalarEvolution;
+class Loop;
+class Value;
 } // namespace llvm
 
 namespace rmarace {
 
 struct PlannedAccess;
+
+// The bytes Address advances by in each iteration of L (0: it is invariant in L), when that is a
+// constant.
+std::optional<int64_t> constantStepIn(llvm::Value *Address, const llvm::Loop &L,
+                                      llvm::ScalarEvolution &SE);
 
 // Marks the accesses of one function that qualify as HoistToLoopEntry, with their range.
 void planLoopRanges(std::vector<PlannedAccess> &Accesses, llvm::LoopInfo &LI,

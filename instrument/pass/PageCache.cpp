@@ -2,11 +2,11 @@
 
 #include "ClusterAnalysis.h"
 #include "InstrumentationPlan.h"
+#include "LoopRanges.h"
 #include "rmarace/rmarace.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 
 #include <cstdlib>
 #include <map>
@@ -24,18 +24,6 @@ constexpr int64_t kPageBytes = int64_t{1} << RMARACE_PAGE_SHIFT;
 // A step of half a page or more finds a new page every other iteration at best.
 constexpr int64_t kMaxCachedStep = kPageBytes / 2;
 
-// Whether Address stays within one page or advances by a small constant step in each iteration
-// of L.
-bool walksPagesSlowly(const Value *Address, const Loop &L, ScalarEvolution &SE) {
-  const SCEV *S = SE.getSCEV(const_cast<Value *>(Address));
-  if (SE.isLoopInvariant(S, &L)) return true;
-  const auto *Rec = dyn_cast<SCEVAddRecExpr>(S);
-  if (!Rec || Rec->getLoop() != &L || !Rec->isAffine()) return false;
-  const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-  return Step && Step->getAPInt().getMinSignedBits() <= 64 &&
-         std::abs(Step->getAPInt().getSExtValue()) < kMaxCachedStep;
-}
-
 } // namespace
 
 void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEvolution &SE) {
@@ -49,7 +37,10 @@ void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEv
     if (!L || Caches[L] == kMaxCachesPerLoop) continue;
     auto [It, New] = Quiet.try_emplace(L, false);
     if (New) It->second = !loopMaySynchronise(*L);
-    if (!It->second || !walksPagesSlowly(Planned.Access.Address, *L, SE)) continue;
+    if (!It->second) continue;
+    // The address stays within one page, or moves on slowly enough to stay a while.
+    std::optional<int64_t> Step = constantStepIn(Planned.Access.Address, *L, SE);
+    if (!Step || std::abs(*Step) >= kMaxCachedStep) continue;
     SmallVector<BasicBlock *, 2> Latches;
     L->getLoopLatches(Latches);
     Planned.Cache.Header = L->getHeader();

@@ -35,6 +35,12 @@ void publish(uint32_t entry, const unsigned char *marks) {
   __atomic_store_n(&__rmarace_page_map.tables[entry], offsetOf(marks), __ATOMIC_RELEASE);
 }
 
+// A fresh table of marks, all zero, or null when the system has no memory for it.
+unsigned char *mapMarks() {
+  void *mem = mmap(nullptr, kL2Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return mem == MAP_FAILED ? nullptr : static_cast<unsigned char *>(mem);
+}
+
 uint32_t entryOf(uint64_t page) {
   return (page >> (RMARACE_L1_SHIFT - RMARACE_PAGE_SHIFT)) & (RMARACE_L1_ENTRIES - 1);
 }
@@ -43,14 +49,14 @@ unsigned char *level2(uint64_t page, bool create) {
   std::atomic<unsigned char *> &table = gTables[entryOf(page)];
   unsigned char *l2 = table.load(std::memory_order_acquire);
   if (l2 || !create) return l2;
-  void *mem = mmap(nullptr, kL2Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mem == MAP_FAILED) return nullptr;
+  unsigned char *marks = mapMarks();
+  if (!marks) return nullptr;
   std::lock_guard<std::mutex> guard(gLayoutMutex);
   if ((l2 = table.load(std::memory_order_acquire))) { // made meanwhile
-    munmap(mem, kL2Bytes);
+    munmap(marks, kL2Bytes);
     return l2;
   }
-  l2 = static_cast<unsigned char *>(mem);
+  l2 = marks;
   table.store(l2, std::memory_order_release);
   if (!PageMap::logsUntracked()) publish(entryOf(page), l2);
   return l2;
@@ -60,9 +66,8 @@ unsigned char *level2(uint64_t page, bool create) {
 void PageMap::logUntracked() {
   std::lock_guard<std::mutex> guard(gLayoutMutex);
   if (logsUntracked_.load(std::memory_order_relaxed)) return;
-  void *mem = mmap(nullptr, kL2Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mem == MAP_FAILED) return; // untracked accesses are not logged: private-memory races missed
-  gAllMarked = static_cast<unsigned char *>(mem);
+  gAllMarked = mapMarks();
+  if (!gAllMarked) return; // untracked accesses are not logged: private-memory races missed
   std::memset(gAllMarked, kLogEverything, kL2Bytes);
   logsUntracked_.store(true, std::memory_order_relaxed);
   for (uint32_t entry = 0; entry < RMARACE_L1_ENTRIES; ++entry) publish(entry, gAllMarked);
