@@ -204,7 +204,7 @@ Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bit
 // Whether the thread's repeat table holds Line, filled in the current generation, with the bytes
 // of Mask checked with the access's kind or as stores:
 //   e = &table[line & (REPEAT_ENTRIES - 1)];
-//   checked = e->stored (store) or e->stored | e->loaded (load);
+//   checked = e->stored (store) or e->loadable (load: bytes loaded or stored);
 //   e->line == line && e->generation == generation && (checked & mask) == mask
 Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *Generation,
                                       Value *Line, Value *Mask, uint32_t Flags) {
@@ -217,8 +217,7 @@ Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *G
   };
   Value *SameLine = IRB.CreateICmpEQ(field(0), Line);
   Value *Current = IRB.CreateICmpEQ(field(1), Generation);
-  Value *Checked = field(3);
-  if (!(Flags & RMARACE_WRITE)) Checked = IRB.CreateOr(Checked, field(2));
+  Value *Checked = field(Flags & RMARACE_WRITE ? 3 : 2);
   Value *Covered = IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask);
   return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), Covered);
 }

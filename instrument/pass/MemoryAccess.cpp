@@ -94,7 +94,18 @@ private:
          Flags, Size});
   }
 
-  void addRange(Instruction &I, Value *Address, Value *Length, std::uint32_t Flags) {
+  // A copy or fill of a constant length the fast filter covers (the 24 bytes of an atom's
+  // position) is checked like a load or store of that size: inline filters first, since such
+  // copies run in loops over window memory. Element-wise atomic copies keep the range interface.
+  void addRange(Instruction &I, Value *Address, Value *Length, std::uint32_t Flags,
+                bool ElementAtomic = false) {
+    auto *Constant = dyn_cast<ConstantInt>(Length);
+    if (!ElementAtomic && Constant && Constant->getValue().uge(1) &&
+        Constant->getValue().ule(RMARACE_MAX_SCALAR_ACCESS)) {
+      add({MemoryAccess::Category::Intrinsic, MemoryAccess::Shape::Scalar, &I, Address, Flags,
+           TypeSize::Fixed(Constant->getZExtValue())});
+      return;
+    }
     add({MemoryAccess::Category::Intrinsic, MemoryAccess::Shape::Range, &I, Address, Flags,
          TypeSize::Fixed(0), Length});
   }
@@ -114,14 +125,19 @@ private:
     case Intrinsic::memcpy:
     case Intrinsic::memcpy_inline:
     case Intrinsic::memmove:
-    case Intrinsic::memcpy_element_unordered_atomic:
-    case Intrinsic::memmove_element_unordered_atomic:
       addRange(I, Arg(1), Arg(2), RMARACE_READ);
       addRange(I, Arg(0), Arg(2), RMARACE_WRITE);
       return;
+    case Intrinsic::memcpy_element_unordered_atomic:
+    case Intrinsic::memmove_element_unordered_atomic:
+      addRange(I, Arg(1), Arg(2), RMARACE_READ, /*ElementAtomic=*/true);
+      addRange(I, Arg(0), Arg(2), RMARACE_WRITE, /*ElementAtomic=*/true);
+      return;
     case Intrinsic::memset:
-    case Intrinsic::memset_element_unordered_atomic:
       addRange(I, Arg(0), Arg(2), RMARACE_WRITE);
+      return;
+    case Intrinsic::memset_element_unordered_atomic:
+      addRange(I, Arg(0), Arg(2), RMARACE_WRITE, /*ElementAtomic=*/true);
       return;
     // Scalable vectors have no fixed lane count; x86 has none.
     case Intrinsic::masked_load:

@@ -23,7 +23,8 @@ struct MemoryAccess {
   enum class Category { Load, Store, Atomic, Intrinsic };
   // How it is instrumented.
   enum class Shape {
-    // Size bytes at Address: inline fast filter, then __rmarace_access.
+    // Size bytes at Address: inline fast filter, then __rmarace_access. Loads and stores, and
+    // copies and fills of a constant length of at most RMARACE_MAX_SCALAR_ACCESS bytes.
     Scalar,
     // Length (or Size) bytes at Address: __rmarace_read_range or __rmarace_write_range.
     Range,

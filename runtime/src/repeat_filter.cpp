@@ -62,7 +62,8 @@ void RepeatFilter::rememberInLine(Entry *table, Address addr, uint64_t size, boo
   uint64_t line = addr >> kLineShift;
   Entry &e = slot(table, line);
   if (e.line != line || e.generation != generation) e = {line, generation, 0, 0};
-  (write ? e.stored : e.loaded) |= mask;
+  e.loadable |= mask; // a store covers a load
+  if (write) e.stored |= mask;
 }
 
 void RepeatFilter::remember(Address addr, uint64_t size, bool write, uint64_t generation) {

@@ -77,7 +77,7 @@ inline bool RepeatFilter::coversInLine(Address addr, uint64_t size, bool write,
   // Never null: a thread without a table of its own reads an empty one.
   const Entry &e = slot(__rmarace_repeat_table, line);
   if (e.line != line || e.generation != generation) return false;
-  uint64_t checked = write ? e.stored : e.stored | e.loaded;
+  uint64_t checked = write ? e.stored : e.loadable;
   return (checked & mask) == mask;
 }
 

@@ -56,13 +56,13 @@ extern rmarace_page_map __rmarace_page_map;
 /* Repeat filter: the accesses this thread already checked since the runtime's state last changed
  * (docs/runtime.md, "Repeated accesses"). A direct-mapped table of 64-byte lines per thread,
  * never null (an empty table until the thread's first checked access); an entry holds the line
- * (address >> RMARACE_REPEAT_LINE_SHIFT), the generation it was filled in, and the bytes of the
- * line checked as loads and as stores (bit i: byte i). Instrumented code may skip the call for a
- * non-atomic access when
+ * (address >> RMARACE_REPEAT_LINE_SHIFT), the generation it was filled in, the bytes of the line
+ * checked as loads or stores (what covers a load) and those checked as stores (what covers a
+ * store; bit i: byte i). Instrumented code may skip the call for a non-atomic access when
  *   e = &__rmarace_repeat_table[line & (RMARACE_REPEAT_ENTRIES - 1)];
  *   e->line == line && e->generation == __rmarace_repeat_generation &&
  *   the access stays within its line and its bytes are in e->stored (for a store) or in
- *   e->stored | e->loaded (for a load);
+ *   e->loadable (for a load);
  * an access that leaves its line is a part in each of the two lines, and may be skipped when
  * both parts pass that test with their line's entry. */
 #define RMARACE_REPEAT_LINE_SHIFT 6
@@ -72,7 +72,7 @@ extern rmarace_page_map __rmarace_page_map;
 typedef struct rmarace_repeat_entry {
   uint64_t line;
   uint64_t generation; /* 0: empty; generations start at 1 */
-  uint64_t loaded;
+  uint64_t loadable;   /* checked as loads or as stores: one word to test for a load */
   uint64_t stored;
 } rmarace_repeat_entry;
 extern __thread rmarace_repeat_entry *__rmarace_repeat_table

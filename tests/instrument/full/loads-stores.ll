@@ -30,7 +30,7 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[TRACKED:%.*]] = icmp ne i8 [[MARK]], 0
 ; CHECK-NEXT: br i1 [[TRACKED]], label %[[SLOW:[0-9a-z_.]+]], label %[[CONT:[0-9a-z_.]+]], {{.*}}!prof ![[UNLIKELY:[0-9]+]]
 ; Then the repeat filter: the thread's entry for the line, its generation, and the 4 bytes at
-; their offset in the line, among the bytes stored or loaded (a load).
+; their offset in the line, among the bytes loaded or stored (a load: one word, `loadable`).
 ; CHECK:      [[SLOW]]:
 ; CHECK-NEXT: [[TABLE:%.*]] = load %rmarace.repeat_entry*, %rmarace.repeat_entry** @__rmarace_repeat_table
 ; CHECK-NEXT: [[GENERATION:%.*]] = load i64, i64* @__rmarace_repeat_generation
@@ -42,7 +42,8 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[REPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[INDEX]]
 ; CHECK:      [[SAMELINE:%.*]] = icmp eq i64 {{%.*}}, [[LINE]]
 ; CHECK:      [[CURRENT:%.*]] = icmp eq i64 {{%.*}}, [[GENERATION]]
-; CHECK:      [[CHECKED:%.*]] = or i64
+; CHECK:      [[LOADABLE:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[REPEAT]], i32 0, i32 2
+; CHECK-NEXT: [[CHECKED:%.*]] = load i64, i64* [[LOADABLE]]
 ; CHECK-NEXT: [[COMMON:%.*]] = and i64 [[CHECKED]], [[MASK]]
 ; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
 ; CHECK:      br i1 {{%.*}}, label %[[ACROSS:[0-9a-z_.]+]], label %[[SKIP:[0-9a-z_.]+]]
@@ -66,6 +67,10 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: br label %[[CONT]]
 ; CHECK:      [[CONT]]:
 ; CHECK-NEXT: %value = load i32, i32* %src
+; A store's bytes are tested among those stored only.
+; CHECK:      [[STORED:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* {{%.*}}, i32 0, i32 3
+; CHECK-NEXT: [[STORECHECKED:%.*]] = load i64, i64* [[STORED]]
+; CHECK-NEXT: and i64 [[STORECHECKED]],
 ; CHECK:      call void @__rmarace_access(i8* {{.*}}, i64 4, i32 2, %rmarace.location* @[[STORE_LOC]])
 ; CHECK:      store i32 %value, i32* %dst
   %value = load i32, i32* %src, align 4, !dbg !8

@@ -1,6 +1,7 @@
 // End to end with the test fixture in place of the runtime: instrumented code calls
 // __rmarace_access exactly for the accesses to tracked pages (the inline fast filter), with the
-// access's size, flags and source location; memory intrinsics always report their ranges; the
+// access's size, flags and source location; a memory intrinsic of a constant length up to 64 bytes
+// takes the same filter, longer ones always report their ranges; the
 // call of an MPI function finds its own location in __rmarace_callsite; a sequentially consistent
 // atomic releases before it writes and acquires after it reads. Once the runtime turns on the
 // untracked slot (a multithreaded process), untracked accesses reach it too.
@@ -31,9 +32,14 @@ int main(void) {
   double *tracked = aligned_alloc(4096, 4096), *untracked = aligned_alloc(4096, 4096);
   rmarace_fixture_track(tracked, 4096);
   touch(tracked, untracked);
-  // CHECK-NEXT: fixture: read range 64 at {{.*}}fast-filter.c:[[# @LINE + 2]]:{{[0-9]+}} in main
-  // CHECK-NEXT: fixture: write range 64 at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in main
+  // The tracked source of a 64-byte copy reaches the runtime, its untracked destination does not.
+  // CHECK-NEXT: fixture: access r 64 at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in main
   memcpy(untracked, tracked, 64);
+  // CHECK-NEXT: fixture: access w 64 at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in main
+  memset(tracked + 8, 0, 64);
+  // CHECK-NEXT: fixture: read range 65 at {{.*}}fast-filter.c:[[# @LINE + 2]]:{{[0-9]+}} in main
+  // CHECK-NEXT: fixture: write range 65 at {{.*}}fast-filter.c:[[# @LINE + 1]]:{{[0-9]+}} in main
+  memcpy(untracked, tracked, 65);
   // CHECK-NEXT: fixture: MPI call from {{.*}}fast-filter.c:[[# @LINE + 1]]:3 in main
   MPI_Pcontrol(0);
   rmarace_fixture_log_untracked();
