@@ -205,9 +205,9 @@ Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bit
 // of Mask checked with the access's kind or as stores:
 //   e = &table[line & (REPEAT_ENTRIES - 1)];
 //   checked = e->stored (store) or e->loadable (load: bytes loaded or stored);
-//   e->line == line && e->generation == generation && (checked & mask) == mask
-Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *Generation,
-                                      Value *Line, Value *Mask, uint32_t Flags) {
+//   e->tag == (line >> REPEAT_INDEX_BITS | stamp) && (checked & mask) == mask
+Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *Stamp, Value *Line,
+                                      Value *Mask, uint32_t Flags) {
   Type *Int64 = IRB.getInt64Ty();
   StructType *EntryTy = Runtime.repeatEntryType();
   Value *Entry =
@@ -215,21 +215,21 @@ Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *G
   auto field = [&](unsigned Index) {
     return IRB.CreateLoad(Int64, IRB.CreateStructGEP(EntryTy, Entry, Index));
   };
-  Value *SameLine = IRB.CreateICmpEQ(field(0), Line);
-  Value *Current = IRB.CreateICmpEQ(field(1), Generation);
-  Value *Checked = field(Flags & RMARACE_WRITE ? 3 : 2);
+  Value *Tag = IRB.CreateOr(IRB.CreateLShr(Line, RMARACE_REPEAT_INDEX_BITS), Stamp);
+  Value *Current = IRB.CreateICmpEQ(field(0), Tag);
+  Value *Checked = field(Flags & RMARACE_WRITE ? 2 : 1);
   Value *Covered = IRB.CreateICmpEQ(IRB.CreateAnd(Checked, Mask), Mask);
-  return IRB.CreateAnd(IRB.CreateAnd(SameLine, Current), Covered);
+  return IRB.CreateAnd(Current, Covered);
 }
 
-// What both repeat filters test an access against: the thread's table, the current generation,
-// the access's line and its offset in the line.
+// What both repeat filters test an access against: the thread's table, the current generation's
+// stamp, the access's line and its offset in the line.
 AccessInstrumenter::RepeatLine AccessInstrumenter::repeatLine(IRBuilderBase &IRB, Value *Bits) {
   Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
-  Value *Generation = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatGeneration());
+  Value *Stamp = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatStamp());
   Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
   Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
-  return {Table, Generation, Line, Offset};
+  return {Table, Stamp, Line, Offset};
 }
 
 // The repeat filter of rmarace.h, branch-free: whether this thread already checked the access's
@@ -238,10 +238,10 @@ AccessInstrumenter::RepeatLine AccessInstrumenter::repeatLine(IRBuilderBase &IRB
 //   offset + size <= 64 && lineCovers(bits >> LINE_SHIFT, mask)
 Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
                                     uint32_t Flags) {
-  auto [Table, Generation, Line, Offset] = repeatLine(IRB, Bits);
+  auto [Table, Stamp, Line, Offset] = repeatLine(IRB, Bits);
   Value *Inside = IRB.CreateICmpULE(Offset, IRB.getInt64(kRepeatLineBytes - Size));
   Value *Mask = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
-  return IRB.CreateAnd(Inside, lineCovers(IRB, Table, Generation, Line, Mask, Flags));
+  return IRB.CreateAnd(Inside, lineCovers(IRB, Table, Stamp, Line, Mask, Flags));
 }
 
 // An access that leaves its line is a part in each line, as the runtime's RepeatFilter::covers
@@ -252,7 +252,7 @@ Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Si
 //   straddles && lineCovers(line, first) && lineCovers(line + 1, second)
 Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
                                                uint32_t Flags) {
-  auto [Table, Generation, Line, Offset] = repeatLine(IRB, Bits);
+  auto [Table, Stamp, Line, Offset] = repeatLine(IRB, Bits);
   Value *Straddles = IRB.CreateICmpUGT(Offset, IRB.getInt64(kRepeatLineBytes - Size));
   Value *First = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
   // A shift by 64 would be poison: an access within its line shifts by 63 (and is not taken).
@@ -260,8 +260,8 @@ Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, Value *Bits, 
                                   IRB.getInt64(kRepeatLineBytes - 1));
   Value *Second = IRB.CreateLShr(IRB.getInt64(sizeBits(Size)), Shift);
   Value *Next = IRB.CreateAdd(Line, IRB.getInt64(1));
-  Value *FirstCovered = lineCovers(IRB, Table, Generation, Line, First, Flags);
-  Value *SecondCovered = lineCovers(IRB, Table, Generation, Next, Second, Flags);
+  Value *FirstCovered = lineCovers(IRB, Table, Stamp, Line, First, Flags);
+  Value *SecondCovered = lineCovers(IRB, Table, Stamp, Next, Second, Flags);
   return IRB.CreateAnd(Straddles, IRB.CreateAnd(FirstCovered, SecondCovered));
 }
 

@@ -43,14 +43,14 @@ public:
 private:
   // The fast filter and, when it passes, __rmarace_access(addr, size, flags, loc); before Before.
   struct RepeatLine {
-    llvm::Value *Table, *Generation, *Line, *Offset;
+    llvm::Value *Table, *Stamp, *Line, *Offset;
   };
   RepeatLine repeatLine(llvm::IRBuilderBase &IRB, llvm::Value *Bits);
   // The inline repeat filter (rmarace.h): an i1, true when the runtime would find nothing new.
   llvm::Value *repeated(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
                         std::uint32_t Flags);
   // Whether the thread's table entry for Line, of this generation, covers Mask (the part of both).
-  llvm::Value *lineCovers(llvm::IRBuilderBase &IRB, llvm::Value *Table, llvm::Value *Generation,
+  llvm::Value *lineCovers(llvm::IRBuilderBase &IRB, llvm::Value *Table, llvm::Value *Stamp,
                           llvm::Value *Line, llvm::Value *Mask, std::uint32_t Flags);
   // The same for an access that leaves its line: true when both lines' entries cover their part.
   llvm::Value *repeatedAcrossLines(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,

@@ -69,7 +69,7 @@ StructType *RuntimeInterface::repeatEntryType() {
   LLVMContext &Ctx = M.getContext();
   if (StructType *Known = StructType::getTypeByName(Ctx, "rmarace.repeat_entry")) return Known;
   Type *Int64 = Type::getInt64Ty(Ctx);
-  return StructType::create(Ctx, {Int64, Int64, Int64, Int64}, "rmarace.repeat_entry");
+  return StructType::create(Ctx, {Int64, Int64, Int64}, "rmarace.repeat_entry");
 }
 
 Constant *RuntimeInterface::repeatTable() {
@@ -83,10 +83,10 @@ Constant *RuntimeInterface::repeatTable() {
   return ConstantExpr::getPointerCast(Table, EntryPtr->getPointerTo());
 }
 
-Constant *RuntimeInterface::repeatGeneration() {
+Constant *RuntimeInterface::repeatStamp() {
   Type *Int64 = Type::getInt64Ty(M.getContext());
-  Constant *Generation = M.getOrInsertGlobal("__rmarace_repeat_generation", Int64);
-  return ConstantExpr::getPointerCast(Generation, Int64->getPointerTo());
+  Constant *Stamp = M.getOrInsertGlobal("__rmarace_repeat_stamp", Int64);
+  return ConstantExpr::getPointerCast(Stamp, Int64->getPointerTo());
 }
 
 Constant *RuntimeInterface::callSite() {

@@ -33,8 +33,8 @@ public:
   llvm::StructType *repeatEntryType();
   // rmarace_repeat_entry *__rmarace_repeat_table (thread-local, initial-exec)
   llvm::Constant *repeatTable();
-  // uint64_t __rmarace_repeat_generation
-  llvm::Constant *repeatGeneration();
+  // uint64_t __rmarace_repeat_stamp
+  llvm::Constant *repeatStamp();
   // const rmarace_location *__rmarace_callsite
   llvm::Constant *callSite();
 

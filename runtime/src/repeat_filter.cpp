@@ -8,12 +8,13 @@ namespace {
 using rmarace::rt::RepeatFilter;
 
 // What a thread reads before it has a table of its own, and after it ended: no entry matches
-// (generation 0). In the runtime's zero-filled data, so it costs no memory until read.
+// (tag 0: every stamp has a generation of at least 1). In the runtime's zero-filled data, so it
+// costs no memory until read.
 RepeatFilter::Entry gEmptyTable[RepeatFilter::kEntries];
 } // namespace
 
 extern "C" {
-RMARACE_API uint64_t __rmarace_repeat_generation = 1;
+RMARACE_API uint64_t __rmarace_repeat_stamp = RepeatFilter::kStampStep; // generation 1
 // Mapped at the thread's first remembered access. mmap rather than the heap: the runtime keeps
 // the program's heap layout as it would be without it wherever it can.
 RMARACE_API __thread rmarace_repeat_entry *__rmarace_repeat_table
@@ -55,19 +56,29 @@ RepeatFilter::Entry *tableOfThisThread() {
 
 } // namespace
 
+void RepeatFilter::changed() {
+  uint64_t stamp = __atomic_load_n(&__rmarace_repeat_stamp, __ATOMIC_RELAXED);
+  while (stamp != kLastStamp &&
+         !__atomic_compare_exchange_n(&__rmarace_repeat_stamp, &stamp, stamp + kStampStep,
+                                      /*weak=*/true, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+  }
+}
+
 void RepeatFilter::rememberInLine(Entry *table, Address addr, uint64_t size, bool write,
                                   uint64_t generation) {
   uint64_t mask = byteMask(addr, size);
   if (!mask) return;
   uint64_t line = addr >> kLineShift;
   Entry &e = slot(table, line);
-  if (e.line != line || e.generation != generation) e = {line, generation, 0, 0};
+  uint64_t tag = tagOf(line, generation);
+  if (e.tag != tag) e = {tag, 0, 0};
   e.loadable |= mask; // a store covers a load
   if (write) e.stored |= mask;
 }
 
 void RepeatFilter::remember(Address addr, uint64_t size, bool write, uint64_t generation) {
-  if (size == 0 || size > kLineBytes) return;
+  // The last stamp may stand for several states: nothing remembered under it can be trusted.
+  if (size == 0 || size > kLineBytes || generation == kLastStamp) return;
   Entry *table = tableOfThisThread();
   if (!table) return;
   uint64_t first = bytesInFirstLine(addr, size);

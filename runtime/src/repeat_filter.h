@@ -11,10 +11,12 @@
 // The engine's state changes only under the engine lock, inside an intercepted call, a blocking
 // region's first half, or when a thread takes another identity (an OpenMP task): each of these
 // advances one process-wide generation (changed()), and a thread's remembered accesses count only
-// for the generation they were made in. Language atomics and range accesses always reach the
-// engine. An access that straddles two 64-byte lines is a part in each: instrumented code tests
-// both parts inline when the test of its first line fails, and the runtime tests them again
-// before the engine lock.
+// for the generation they were made in. The generation lives shifted in __rmarace_repeat_stamp,
+// so that an entry's line and generation are one word to compare; after 2^39 - 1 changes it stays
+// at its last value, under which nothing is remembered any more. Language atomics and range
+// accesses always reach the engine. An access that straddles two 64-byte lines is a part in each:
+// instrumented code tests both parts inline when the test of its first line fails, and the runtime
+// tests them again before the engine lock.
 #pragma once
 
 #include "rmarace/core/types.h"
@@ -26,14 +28,14 @@ namespace rmarace::rt {
 
 class RepeatFilter {
 public:
-  // The state the next remembered access is checked against: read before taking the engine lock,
-  // so that an access remembered under a generation that changed meanwhile is simply checked
-  // again.
+  // The state the next remembered access is checked against (the stamp: the generation shifted,
+  // as tags hold it): read before taking the engine lock, so that an access remembered under a
+  // generation that changed meanwhile is simply checked again.
   static uint64_t generation() {
-    return __atomic_load_n(&__rmarace_repeat_generation, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&__rmarace_repeat_stamp, __ATOMIC_ACQUIRE);
   }
   // The engine's state changed (or may have): forget what every thread remembered.
-  static void changed() { __atomic_fetch_add(&__rmarace_repeat_generation, 1, __ATOMIC_ACQ_REL); }
+  static void changed();
 
   // Whether this thread checked bytes covering [addr, addr + size) with kind `write` (or a store)
   // in `generation`: the test instrumented code makes inline (rmarace.h), for an access that
@@ -47,7 +49,12 @@ public:
   using Entry = rmarace_repeat_entry;
   static constexpr unsigned kLineShift = RMARACE_REPEAT_LINE_SHIFT;
   static constexpr uint64_t kLineBytes = RMARACE_REPEAT_LINE_BYTES;
-  static constexpr uint64_t kEntries = RMARACE_REPEAT_ENTRIES; // 2 MiB, for 4 MiB of data
+  static constexpr uint64_t kEntries = RMARACE_REPEAT_ENTRIES; // 1.5 MiB, for 4 MiB of data
+  static constexpr unsigned kIndexBits = RMARACE_REPEAT_INDEX_BITS;
+  static constexpr unsigned kStampShift = RMARACE_REPEAT_STAMP_SHIFT;
+  // One generation more in the stamp, and the last stamp, never remembered under.
+  static constexpr uint64_t kStampStep = uint64_t{1} << kStampShift;
+  static constexpr uint64_t kLastStamp = ~uint64_t{0} << kStampShift;
 
   // The bytes of [addr, addr + size) within its line, or 0 when the access leaves the line.
   static uint64_t byteMask(Address addr, uint64_t size) {
@@ -57,6 +64,8 @@ public:
     return bits << offset;
   }
   static Entry &slot(Entry *table, uint64_t line) { return table[line & (kEntries - 1)]; }
+  // The tag of `line`'s entry when filled under `stamp`.
+  static uint64_t tagOf(uint64_t line, uint64_t stamp) { return line >> kIndexBits | stamp; }
   // The bytes of [addr, addr + size) in addr's line (all of them unless the access straddles).
   static uint64_t bytesInFirstLine(Address addr, uint64_t size) {
     uint64_t left = kLineBytes - (addr & (kLineBytes - 1));
@@ -76,7 +85,7 @@ inline bool RepeatFilter::coversInLine(Address addr, uint64_t size, bool write,
   uint64_t line = addr >> kLineShift;
   // Never null: a thread without a table of its own reads an empty one.
   const Entry &e = slot(__rmarace_repeat_table, line);
-  if (e.line != line || e.generation != generation) return false;
+  if (e.tag != tagOf(line, generation)) return false;
   uint64_t checked = write ? e.stored : e.loadable;
   return (checked & mask) == mask;
 }

@@ -11,7 +11,7 @@ namespace {
 constexpr bool kLoad = false;
 constexpr bool kStore = true;
 
-// The first byte of line n of a range no other test uses; lines 1 to 5 have slots of their own.
+// The first byte of line n of a range no other test uses; lines 1 to 6 have slots of their own.
 Address lineAddress(uint64_t n) {
   constexpr uint64_t kFirstLine = uint64_t{0x7f0000000000} >> RepeatFilter::kLineShift;
   return (kFirstLine + n) << RepeatFilter::kLineShift;
@@ -43,6 +43,28 @@ TEST(RepeatFilter, ForgetsEverythingWhenTheEngineChanges) {
   EXPECT_NE(next, g);
   EXPECT_FALSE(RepeatFilter::covers(a, 8, kStore, next));
   EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, next));
+}
+
+// The generation is shifted into a stamp that tags share with the line: when its bits run out,
+// it stays at the last stamp, under which nothing is remembered, rather than wrapping to stamps
+// that old entries still hold.
+TEST(RepeatFilter, NothingIsRememberedOnceTheGenerationsRunOut) {
+  uint64_t saved = __rmarace_repeat_stamp;
+  __rmarace_repeat_stamp = RepeatFilter::kLastStamp - RepeatFilter::kStampStep;
+  Address a = lineAddress(6);
+  uint64_t g = RepeatFilter::generation();
+  RepeatFilter::remember(a, 8, kLoad, g);
+  EXPECT_TRUE(RepeatFilter::covers(a, 8, kLoad, g)) << "the last generation but one counts";
+  RepeatFilter::changed();
+  uint64_t last = RepeatFilter::generation();
+  EXPECT_EQ(last, RepeatFilter::kLastStamp);
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, last));
+  RepeatFilter::remember(a, 8, kLoad, last);
+  EXPECT_FALSE(RepeatFilter::covers(a, 8, kLoad, last)) << "remembered under the last stamp";
+  RepeatFilter::changed();
+  EXPECT_EQ(RepeatFilter::generation(), last) << "the stamp wrapped";
+  __rmarace_repeat_stamp = saved;
+  RepeatFilter::changed(); // a generation no entry holds
 }
 
 TEST(RepeatFilter, AWholeLineAndAccessesThatLeaveTheLine) {

@@ -55,12 +55,15 @@ extern rmarace_page_map __rmarace_page_map;
 
 /* Repeat filter: the accesses this thread already checked since the runtime's state last changed
  * (docs/runtime.md, "Repeated accesses"). A direct-mapped table of 64-byte lines per thread,
- * never null (an empty table until the thread's first checked access); an entry holds the line
- * (address >> RMARACE_REPEAT_LINE_SHIFT), the generation it was filled in, the bytes of the line
+ * never null (an empty table until the thread's first checked access), indexed by the line's low
+ * RMARACE_REPEAT_INDEX_BITS bits (line = address >> RMARACE_REPEAT_LINE_SHIFT). An entry holds a
+ * tag, the line's other bits and the generation the entry was filled in as one word
+ * (line >> RMARACE_REPEAT_INDEX_BITS | stamp, where __rmarace_repeat_stamp is the current
+ * generation shifted above the line's bits of a 47-bit address; 0: empty), the bytes of the line
  * checked as loads or stores (what covers a load) and those checked as stores (what covers a
  * store; bit i: byte i). Instrumented code may skip the call for a non-atomic access when
  *   e = &__rmarace_repeat_table[line & (RMARACE_REPEAT_ENTRIES - 1)];
- *   e->line == line && e->generation == __rmarace_repeat_generation &&
+ *   e->tag == (line >> RMARACE_REPEAT_INDEX_BITS | __rmarace_repeat_stamp) &&
  *   the access stays within its line and its bytes are in e->stored (for a store) or in
  *   e->loadable (for a load);
  * an access that leaves its line is a part in each of the two lines, and may be skipped when
@@ -68,16 +71,18 @@ extern rmarace_page_map __rmarace_page_map;
 #define RMARACE_REPEAT_LINE_SHIFT 6
 #define RMARACE_REPEAT_LINE_BYTES (1u << RMARACE_REPEAT_LINE_SHIFT)
 /* 4 MiB of data: the positions a molecular dynamics rank reads through its neighbour lists */
-#define RMARACE_REPEAT_ENTRIES (1u << 16)
+#define RMARACE_REPEAT_INDEX_BITS 16
+#define RMARACE_REPEAT_ENTRIES (1u << RMARACE_REPEAT_INDEX_BITS)
+/* The generation's place in a tag: above the 47 - 6 - 16 bits a line keeps beside its index. */
+#define RMARACE_REPEAT_STAMP_SHIFT 25
 typedef struct rmarace_repeat_entry {
-  uint64_t line;
-  uint64_t generation; /* 0: empty; generations start at 1 */
-  uint64_t loadable;   /* checked as loads or as stores: one word to test for a load */
+  uint64_t tag;
+  uint64_t loadable; /* checked as loads or as stores: one word to test for a load */
   uint64_t stored;
 } rmarace_repeat_entry;
 extern __thread rmarace_repeat_entry *__rmarace_repeat_table
     __attribute__((tls_model("initial-exec")));
-extern uint64_t __rmarace_repeat_generation;
+extern uint64_t __rmarace_repeat_stamp;
 
 /* A load or store of `size` bytes at `addr` (flags: RMARACE_READ or RMARACE_WRITE, optionally
  * RMARACE_ATOMIC). Called after the fast filter passed. */

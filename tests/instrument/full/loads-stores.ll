@@ -29,20 +29,24 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[MARK:%.*]] = load i8, i8* [[ENTRY]]
 ; CHECK-NEXT: [[TRACKED:%.*]] = icmp ne i8 [[MARK]], 0
 ; CHECK-NEXT: br i1 [[TRACKED]], label %[[SLOW:[0-9a-z_.]+]], label %[[CONT:[0-9a-z_.]+]], {{.*}}!prof ![[UNLIKELY:[0-9]+]]
-; Then the repeat filter: the thread's entry for the line, its generation, and the 4 bytes at
-; their offset in the line, among the bytes loaded or stored (a load: one word, `loadable`).
+; Then the repeat filter: the thread's entry for the line, its tag (the line's bits above the
+; index and the current generation's stamp, one word), and the 4 bytes at their offset in the
+; line, among the bytes loaded or stored (a load: one word, `loadable`).
 ; CHECK:      [[SLOW]]:
 ; CHECK-NEXT: [[TABLE:%.*]] = load %rmarace.repeat_entry*, %rmarace.repeat_entry** @__rmarace_repeat_table
-; CHECK-NEXT: [[GENERATION:%.*]] = load i64, i64* @__rmarace_repeat_generation
+; CHECK-NEXT: [[STAMP:%.*]] = load i64, i64* @__rmarace_repeat_stamp
 ; CHECK-NEXT: [[LINE:%.*]] = lshr i64 [[BITS]], 6
 ; CHECK-NEXT: [[OFFSET:%.*]] = and i64 [[BITS]], 63
 ; CHECK-NEXT: [[INSIDE:%.*]] = icmp ule i64 [[OFFSET]], 60
 ; CHECK-NEXT: [[MASK:%.*]] = shl i64 15, [[OFFSET]]
 ; CHECK-NEXT: [[INDEX:%.*]] = and i64 [[LINE]], 65535
 ; CHECK-NEXT: [[REPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[INDEX]]
-; CHECK:      [[SAMELINE:%.*]] = icmp eq i64 {{%.*}}, [[LINE]]
-; CHECK:      [[CURRENT:%.*]] = icmp eq i64 {{%.*}}, [[GENERATION]]
-; CHECK:      [[LOADABLE:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[REPEAT]], i32 0, i32 2
+; CHECK-NEXT: [[HIGH:%.*]] = lshr i64 [[LINE]], 16
+; CHECK-NEXT: [[TAG:%.*]] = or i64 [[HIGH]], [[STAMP]]
+; CHECK-NEXT: [[TAGFIELD:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[REPEAT]], i32 0, i32 0
+; CHECK-NEXT: [[HELD:%.*]] = load i64, i64* [[TAGFIELD]]
+; CHECK-NEXT: [[CURRENT:%.*]] = icmp eq i64 [[HELD]], [[TAG]]
+; CHECK-NEXT: [[LOADABLE:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[REPEAT]], i32 0, i32 1
 ; CHECK-NEXT: [[CHECKED:%.*]] = load i64, i64* [[LOADABLE]]
 ; CHECK-NEXT: [[COMMON:%.*]] = and i64 [[CHECKED]], [[MASK]]
 ; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
@@ -68,7 +72,7 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK:      [[CONT]]:
 ; CHECK-NEXT: %value = load i32, i32* %src
 ; A store's bytes are tested among those stored only.
-; CHECK:      [[STORED:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* {{%.*}}, i32 0, i32 3
+; CHECK:      [[STORED:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* {{%.*}}, i32 0, i32 2
 ; CHECK-NEXT: [[STORECHECKED:%.*]] = load i64, i64* [[STORED]]
 ; CHECK-NEXT: and i64 [[STORECHECKED]],
 ; CHECK:      call void @__rmarace_access(i8* {{.*}}, i64 4, i32 2, %rmarace.location* @[[STORE_LOC]])
