@@ -347,16 +347,20 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
         g = std::max(g, std::min(afterBlock(region, b), end & ~(kGranule - 1)));
       continue;
     }
+    bool wasUniform = !isMixedBlock(region.blocks[b]);
     SetId *cell = &writableCell(region, i);
     *cell = to;
     if (mask != kFullGranuleMask) continue;
     // A range (a memcpy, a loop's range check) usually meets runs of granules with the same
     // history: the same transition applies to all of them, and the visit of the first granule
     // found every race the others would (only the offset differs, and a race is reported once).
-    // The run stays in this block: the next one may be summarised.
+    // The run stays in this block: the next one may be summarised. A block expanded just now
+    // holds `from` in every cell: no need to look.
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
     fullEnd = std::min(fullEnd, cellsOf(region, b) + blockCells(region, b));
-    SetId *runEnd = std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
+    SetId *runEnd = wasUniform
+                        ? fullEnd
+                        : std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
     std::fill(cell + 1, runEnd, to);
     g += static_cast<Address>(runEnd - cell - 1) * kGranule;
   }
