@@ -73,8 +73,11 @@ extern rmarace_page_map __rmarace_page_map;
 /* 4 MiB of data: the positions a molecular dynamics rank reads through its neighbour lists */
 #define RMARACE_REPEAT_INDEX_BITS 16
 #define RMARACE_REPEAT_ENTRIES (1u << RMARACE_REPEAT_INDEX_BITS)
-/* The generation's place in a tag: above the 47 - 6 - 16 bits a line keeps beside its index. */
-#define RMARACE_REPEAT_STAMP_SHIFT 25
+/* The generation's place in a tag: above the bits a line of a user address (47 bits, as the page
+ * map's first level covers) keeps beside its index. */
+#define RMARACE_USER_ADDRESS_BITS 47
+#define RMARACE_REPEAT_STAMP_SHIFT                                                                 \
+  (RMARACE_USER_ADDRESS_BITS - RMARACE_REPEAT_LINE_SHIFT - RMARACE_REPEAT_INDEX_BITS)
 typedef struct rmarace_repeat_entry {
   uint64_t tag;
   uint64_t loadable; /* checked as loads or as stores: one word to test for a load */
