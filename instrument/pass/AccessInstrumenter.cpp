@@ -86,8 +86,9 @@ void AccessInstrumenter::instrument(const PlannedAccess &Planned) {
   Constant *Location = Locations.locationOf(*Access.Inst);
   switch (Access.Form) {
   case MemoryAccess::Shape::Scalar:
-    emitFilteredAccess(Access.Inst, Access.Address, Access.Size.getFixedSize(), Access.Flags,
-                       Location, WindowMemory, Planned.Cache.Header ? &Planned : nullptr);
+    emitFilteredAccess(Planned.Once.Header ? firstRunInLoop(Planned) : Access.Inst, Access.Address,
+                       Access.Size.getFixedSize(), Access.Flags, Location, WindowMemory,
+                       Planned.Cache.Header ? &Planned : nullptr);
     return;
   case MemoryAccess::Shape::Range: {
     IRBuilder<> IRB(Access.Inst);
@@ -123,14 +124,15 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
                                    : pageFilter(IRB, Bits, Before);
   if (!(Flags & RMARACE_ATOMIC) && Size <= kRepeatLineBytes) {
     IRB.SetInsertPoint(Slow);
-    Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeated(IRB, Bits, Size, Flags)), Slow,
-                                     /*Unreachable=*/false);
+    FirstLine First = firstLine(IRB, Bits, Size, Flags);
+    Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(IRB.CreateAnd(First.Inside, First.Covered)),
+                                     Slow, /*Unreachable=*/false);
     // An access of more than a byte may leave its line (a merged span of adjacent accesses
     // does at some addresses): tested when the first test fails, so that accesses within their
     // line pay nothing for it.
     if (Size > 1) {
       IRB.SetInsertPoint(Slow);
-      Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeatedAcrossLines(IRB, Bits, Size, Flags)),
+      Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(repeatedAcrossLines(IRB, First, Size, Flags)),
                                        Slow,
                                        /*Unreachable=*/false);
     }
@@ -201,6 +203,40 @@ Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bit
   return Slow;
 }
 
+// The point before an access that runs only the first time the access does after its Once loop
+// is entered (OncePerLoop.h):
+//   header: checked = phi [false, on entry], [checked or true, from the latches]
+//   if (!checked) { the checks }   ; from here on, checked is true
+// SSAUpdater carries the flag through the inner loops and joins the paths that pass the access
+// and those that do not.
+Instruction *AccessInstrumenter::firstRunInLoop(const PlannedAccess &Planned) {
+  LLVMContext &Context = M.getContext();
+  Type *Int1 = Type::getInt1Ty(Context);
+  BasicBlock *Header = Planned.Once.Header;
+  auto isLatch = [&](BasicBlock *Pred) {
+    return is_contained(Planned.Once.LatchTerminators, Pred->getTerminator());
+  };
+  PHINode *Checked = PHINode::Create(Int1, pred_size(Header), "rmarace.checked", &Header->front());
+  for (BasicBlock *Pred : predecessors(Header))
+    if (!isLatch(Pred)) Checked->addIncoming(ConstantInt::getFalse(Context), Pred);
+  Instruction *Access = Planned.Access.Inst;
+  BasicBlock *Head = Access->getParent();
+  // The condition is set below, once the flag's value at the test is known.
+  Instruction *First =
+      SplitBlockAndInsertIfThen(UndefValue::get(Int1), Access, /*Unreachable=*/false);
+  SSAUpdater Flags;
+  Flags.Initialize(Int1, "rmarace.checked");
+  Flags.AddAvailableValue(Header, Checked);
+  Flags.AddAvailableValue(Access->getParent(), ConstantInt::getTrue(Context));
+  Value *CheckedBefore = Head == Header ? Checked : Flags.GetValueInMiddleOfBlock(Head);
+  auto *Test = cast<BranchInst>(Head->getTerminator());
+  Test->setCondition(BinaryOperator::CreateNot(CheckedBefore, "rmarace.first", Test));
+  // The latches as they are now: splitting a block moves its terminator into the new block.
+  for (BasicBlock *Pred : predecessors(Header))
+    if (isLatch(Pred)) Checked->addIncoming(Flags.GetValueAtEndOfBlock(Pred), Pred);
+  return First;
+}
+
 // Whether the thread's repeat table holds Line, filled in the current generation, with the bytes
 // of Mask checked with the access's kind or as stores:
 //   e = &table[line & (REPEAT_ENTRIES - 1)];
@@ -222,47 +258,37 @@ Value *AccessInstrumenter::lineCovers(IRBuilderBase &IRB, Value *Table, Value *S
   return IRB.CreateAnd(Current, Covered);
 }
 
-// What both repeat filters test an access against: the thread's table, the current generation's
-// stamp, the access's line and its offset in the line.
-AccessInstrumenter::RepeatLine AccessInstrumenter::repeatLine(IRBuilderBase &IRB, Value *Bits) {
+// The inline repeat filter of rmarace.h, branch-free, on the access's first line:
+//   offset = bits & 63; mask = ((1 << size) - 1) << offset (truncated: the part in the line);
+//   covered = lineCovers(bits >> LINE_SHIFT, mask); inside = offset + size <= 64
+// The access repeats when inside && covered.
+AccessInstrumenter::FirstLine AccessInstrumenter::firstLine(IRBuilderBase &IRB, Value *Bits,
+                                                            uint64_t Size, uint32_t Flags) {
   Value *Table = IRB.CreateLoad(Runtime.repeatEntryType()->getPointerTo(), Runtime.repeatTable());
   Value *Stamp = IRB.CreateLoad(IRB.getInt64Ty(), Runtime.repeatStamp());
   Value *Line = IRB.CreateLShr(Bits, RMARACE_REPEAT_LINE_SHIFT);
   Value *Offset = IRB.CreateAnd(Bits, kRepeatLineBytes - 1);
-  return {Table, Stamp, Line, Offset};
-}
-
-// The repeat filter of rmarace.h, branch-free: whether this thread already checked the access's
-// bytes, with its kind or as a store, since the runtime's state last changed.
-//   offset = bits & 63; mask = ((1 << size) - 1) << offset;
-//   offset + size <= 64 && lineCovers(bits >> LINE_SHIFT, mask)
-Value *AccessInstrumenter::repeated(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
-                                    uint32_t Flags) {
-  auto [Table, Stamp, Line, Offset] = repeatLine(IRB, Bits);
   Value *Inside = IRB.CreateICmpULE(Offset, IRB.getInt64(kRepeatLineBytes - Size));
   Value *Mask = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
-  return IRB.CreateAnd(Inside, lineCovers(IRB, Table, Stamp, Line, Mask, Flags));
+  return {Table, Stamp, Line, Offset, Inside, lineCovers(IRB, Table, Stamp, Line, Mask, Flags)};
 }
 
 // An access that leaves its line is a part in each line, as the runtime's RepeatFilter::covers
-// sees it:
-//   offset = bits & 63; straddles = offset > 64 - size;
-//   first = ((1 << size) - 1) << offset (truncated: the part in the line),
+// sees it; the first line's part is what the first test covered, so only the next line's entry
+// is read here:
 //   second = ((1 << size) - 1) >> (64 - offset) (the part in the next line);
-//   straddles && lineCovers(line, first) && lineCovers(line + 1, second)
-Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, Value *Bits, uint64_t Size,
-                                               uint32_t Flags) {
-  auto [Table, Stamp, Line, Offset] = repeatLine(IRB, Bits);
-  Value *Straddles = IRB.CreateICmpUGT(Offset, IRB.getInt64(kRepeatLineBytes - Size));
-  Value *First = IRB.CreateShl(IRB.getInt64(sizeBits(Size)), Offset);
+//   !inside && covered && lineCovers(line + 1, second)
+Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, const FirstLine &First,
+                                               uint64_t Size, uint32_t Flags) {
+  Value *Straddles = IRB.CreateNot(First.Inside);
   // A shift by 64 would be poison: an access within its line shifts by 63 (and is not taken).
-  Value *Shift = IRB.CreateSelect(Straddles, IRB.CreateSub(IRB.getInt64(kRepeatLineBytes), Offset),
-                                  IRB.getInt64(kRepeatLineBytes - 1));
+  Value *Shift =
+      IRB.CreateSelect(Straddles, IRB.CreateSub(IRB.getInt64(kRepeatLineBytes), First.Offset),
+                       IRB.getInt64(kRepeatLineBytes - 1));
   Value *Second = IRB.CreateLShr(IRB.getInt64(sizeBits(Size)), Shift);
-  Value *Next = IRB.CreateAdd(Line, IRB.getInt64(1));
-  Value *FirstCovered = lineCovers(IRB, Table, Stamp, Line, First, Flags);
-  Value *SecondCovered = lineCovers(IRB, Table, Stamp, Next, Second, Flags);
-  return IRB.CreateAnd(Straddles, IRB.CreateAnd(FirstCovered, SecondCovered));
+  Value *Next = IRB.CreateAdd(First.Line, IRB.getInt64(1));
+  Value *SecondCovered = lineCovers(IRB, First.Table, First.Stamp, Next, Second, Flags);
+  return IRB.CreateAnd(Straddles, IRB.CreateAnd(First.Covered, SecondCovered));
 }
 
 void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Length, bool Write,

@@ -41,20 +41,24 @@ public:
   void synchronise(const SynchronisingAtomic &Atomic);
 
 private:
-  // The fast filter and, when it passes, __rmarace_access(addr, size, flags, loc); before Before.
-  struct RepeatLine {
-    llvm::Value *Table, *Stamp, *Line, *Offset;
+  // The repeat filter's test of an access's first line: the thread's table, the generation's
+  // stamp, the line and the offset in it, whether the access stays inside the line, and whether
+  // the line's entry covers the access's part in it.
+  struct FirstLine {
+    llvm::Value *Table, *Stamp, *Line, *Offset, *Inside, *Covered;
   };
-  RepeatLine repeatLine(llvm::IRBuilderBase &IRB, llvm::Value *Bits);
-  // The inline repeat filter (rmarace.h): an i1, true when the runtime would find nothing new.
-  llvm::Value *repeated(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
-                        std::uint32_t Flags);
+  FirstLine firstLine(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
+                      std::uint32_t Flags);
   // Whether the thread's table entry for Line, of this generation, covers Mask (the part of both).
   llvm::Value *lineCovers(llvm::IRBuilderBase &IRB, llvm::Value *Table, llvm::Value *Stamp,
                           llvm::Value *Line, llvm::Value *Mask, std::uint32_t Flags);
-  // The same for an access that leaves its line: true when both lines' entries cover their part.
-  llvm::Value *repeatedAcrossLines(llvm::IRBuilderBase &IRB, llvm::Value *Bits, std::uint64_t Size,
-                                   std::uint32_t Flags);
+  // For an access that leaves its line: true when both lines' entries cover their part (the
+  // first line's from First).
+  llvm::Value *repeatedAcrossLines(llvm::IRBuilderBase &IRB, const FirstLine &First,
+                                   std::uint64_t Size, std::uint32_t Flags);
+  // For an access checked once per loop entry: the point before it that runs only the first
+  // time it does after the loop is entered.
+  llvm::Instruction *firstRunInLoop(const PlannedAccess &Planned);
   // The page filter of rmarace.h before Before: the point where tracked accesses continue.
   llvm::Instruction *pageFilter(llvm::IRBuilderBase &IRB, llvm::Value *Bits,
                                 llvm::Instruction *Before);

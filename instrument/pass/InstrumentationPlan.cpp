@@ -3,6 +3,7 @@
 #include "ClusterAnalysis.h"
 #include "LocalMemoryFilter.h"
 #include "LoopRanges.h"
+#include "OncePerLoop.h"
 #include "PageCache.h"
 #include "RmaApi.h"
 #include "RmaMemoryAnalysis.h"
@@ -76,6 +77,7 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
                                   Analysis.certainlyRmaAllocation(Access.Address),
                                   nullptr,
                                   {},
+                                  {},
                                   {}});
     if (Plan.Options.ClusterAccesses) clusterAccesses(Current.Accesses, DL);
     if (Plan.Options.LoopRanges) {
@@ -83,6 +85,10 @@ InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisMa
       planLoopRanges(Current.Accesses, FAM.getResult<LoopAnalysis>(F), *Current.SE,
                      FAM.getResult<DominatorTreeAnalysis>(F));
     }
+    // Before the page caches: an access checked once per loop entry needs no page kept.
+    if (Plan.Options.OncePerLoop)
+      planOncePerLoop(Current.Accesses, FAM.getResult<LoopAnalysis>(F),
+                      FAM.getResult<ScalarEvolutionAnalysis>(F));
     if (Plan.Options.PageCaches)
       planPageCaches(Current.Accesses, FAM.getResult<LoopAnalysis>(F),
                      FAM.getResult<ScalarEvolutionAnalysis>(F));
@@ -119,6 +125,7 @@ void printDecision(raw_ostream &OS, const PlannedAccess &Planned) {
   case Decision::Instrument:
     OS << (Planned.WindowMemory ? "instrumented: window memory" : "instrumented");
     if (Planned.Cache.Header) OS << ", page kept across iterations";
+    if (Planned.Once.Header) OS << ", checked once per loop entry";
     return;
   case Decision::SkipPrivateStack:
     OS << "skipped: private stack memory";

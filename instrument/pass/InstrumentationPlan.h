@@ -58,11 +58,11 @@ struct PlannedAccess {
     LoopGuard Guard; // for rows: they are checked only if the inner loop runs
   };
 
-  // The loop whose iterations share the access's last unmarked page (PageCache.h): its header,
-  // and the terminators of its latches, which stay the latches' last instructions when the
+  // A loop around which the access's check carries a value in a register: its header, and the
+  // terminators of its latches, which stay the latches' last instructions when the
   // instrumentation splits blocks.
-  struct PageCache {
-    llvm::BasicBlock *Header = nullptr; // null: the page filter runs every time
+  struct CarriedLoop {
+    llvm::BasicBlock *Header = nullptr; // null: nothing is carried
     std::vector<llvm::Instruction *> LatchTerminators;
   };
 
@@ -73,7 +73,10 @@ struct PlannedAccess {
   bool WindowMemory = false;
   const llvm::Instruction *CoveredBy = nullptr;
   LoopRange Range; // for HoistToLoopEntry
-  PageCache Cache; // for Instrument
+  // For Instrument: the loop whose iterations share the access's last unmarked page
+  // (PageCache.h), and the loop in which the access is checked once per entry (OncePerLoop.h).
+  CarriedLoop Cache;
+  CarriedLoop Once;
 
   bool instrumented() const { return Verdict == Decision::Instrument; }
   // Checked at run time: by itself or by its loop's range check.

@@ -43,6 +43,13 @@ llvm::cl::opt<bool>
                llvm::cl::init(true), llvm::cl::cat(Category));
 
 llvm::cl::opt<bool>
+    OncePerLoop("rmarace-once-per-loop",
+                llvm::cl::desc("Check an access whose address stays the same in loops that "
+                               "cannot synchronise once per entry of the outermost such loop "
+                               "(default on)"),
+                llvm::cl::init(true), llvm::cl::cat(Category));
+
+llvm::cl::opt<bool>
     LoopRanges("rmarace-loop-ranges",
                llvm::cl::desc("Check the accesses of simple loops once per loop, as "
                               "ranges before the loop (default on)"),
@@ -76,6 +83,7 @@ InstrumentationOptions instrumentationOptions() {
   Options.ClusterAccesses = Cluster;
   Options.LoopRanges = LoopRanges;
   Options.PageCaches = PageCaches;
+  Options.OncePerLoop = OncePerLoop;
   Options.List = List || !ListFile.empty();
   Options.ListFile = ListFile;
   Options.LocalBufferCheck = LocalBuffer;

@@ -33,6 +33,8 @@ struct InstrumentationOptions {
   bool LoopRanges = true;
   // Run the page filter of walking accesses only on a new page (PageCache.h).
   bool PageCaches = true;
+  // Check an access at an address its loops do not change once per loop entry (OncePerLoop.h).
+  bool OncePerLoop = true;
   // Print per-function counts of instrumented accesses to ListFile (appending) or stderr.
   bool List = false;
   std::string ListFile;

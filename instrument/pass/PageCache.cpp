@@ -26,11 +26,19 @@ constexpr int64_t kMaxCachedStep = kPageBytes / 2;
 
 } // namespace
 
+PlannedAccess::CarriedLoop carriedLoop(const Loop &L) {
+  PlannedAccess::CarriedLoop Carried{L.getHeader(), {}};
+  SmallVector<BasicBlock *, 2> Latches;
+  L.getLoopLatches(Latches);
+  for (BasicBlock *Latch : Latches) Carried.LatchTerminators.push_back(Latch->getTerminator());
+  return Carried;
+}
+
 void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEvolution &SE) {
   std::map<const Loop *, bool> Quiet;
   std::map<const Loop *, unsigned> Caches;
   for (PlannedAccess &Planned : Accesses) {
-    if (!Planned.instrumented() || Planned.WindowMemory ||
+    if (!Planned.instrumented() || Planned.WindowMemory || Planned.Once.Header ||
         Planned.Access.Form != MemoryAccess::Shape::Scalar)
       continue;
     Loop *L = LI.getLoopFor(Planned.Access.Inst->getParent());
@@ -41,11 +49,7 @@ void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEv
     // The address stays within one page, or moves on slowly enough to stay a while.
     std::optional<int64_t> Step = constantStepIn(Planned.Access.Address, *L, SE);
     if (!Step || std::abs(*Step) >= kMaxCachedStep) continue;
-    SmallVector<BasicBlock *, 2> Latches;
-    L->getLoopLatches(Latches);
-    Planned.Cache.Header = L->getHeader();
-    for (BasicBlock *Latch : Latches)
-      Planned.Cache.LatchTerminators.push_back(Latch->getTerminator());
+    Planned.Cache = carriedLoop(*L);
     ++Caches[L];
   }
 }

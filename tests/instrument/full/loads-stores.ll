@@ -50,17 +50,33 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[CHECKED:%.*]] = load i64, i64* [[LOADABLE]]
 ; CHECK-NEXT: [[COMMON:%.*]] = and i64 [[CHECKED]], [[MASK]]
 ; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
+; CHECK-NEXT: [[FIRSTPART:%.*]] = and i1 [[CURRENT]], [[COVERED]]
 ; CHECK:      br i1 {{%.*}}, label %[[ACROSS:[0-9a-z_.]+]], label %[[SKIP:[0-9a-z_.]+]]
 ; When that fails, whether the access leaves its line (offset above 60) and both lines' entries
-; cover their parts: the first part shifted in, the second shifted out by 64 - offset.
+; cover their parts: the first part is the one the first test covered (the mask shifted in and
+; truncated), so only the next line's entry is read, for the part shifted out by 64 - offset.
 ; CHECK:      [[ACROSS]]:
-; CHECK:      [[STRADDLES:%.*]] = icmp ugt i64 [[OFFSET2:%.*]], 60
-; CHECK-NEXT: [[FIRST:%.*]] = shl i64 15, [[OFFSET2]]
-; CHECK-NEXT: [[REST:%.*]] = sub i64 64, [[OFFSET2]]
+; CHECK-NEXT: [[STRADDLES:%.*]] = xor i1 [[INSIDE]], true
+; CHECK-NEXT: [[REST:%.*]] = sub i64 64, [[OFFSET]]
 ; CHECK-NEXT: [[SHIFT:%.*]] = select i1 [[STRADDLES]], i64 [[REST]], i64 63
 ; CHECK-NEXT: [[SECOND:%.*]] = lshr i64 15, [[SHIFT]]
-; CHECK:      [[NEXT:%.*]] = add i64 {{%.*}}, 1
-; CHECK:      br i1 {{%.*}}, label %[[CALL:[0-9a-z_.]+]], label %[[SKIP2:[0-9a-z_.]+]]
+; CHECK-NEXT: [[NEXT:%.*]] = add i64 [[LINE]], 1
+; CHECK-NEXT: [[NEXTINDEX:%.*]] = and i64 [[NEXT]], 65535
+; CHECK-NEXT: [[NEXTREPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[NEXTINDEX]]
+; CHECK-NEXT: [[NEXTHIGH:%.*]] = lshr i64 [[NEXT]], 16
+; CHECK-NEXT: [[NEXTTAG:%.*]] = or i64 [[NEXTHIGH]], [[STAMP]]
+; CHECK-NEXT: [[NEXTTAGFIELD:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[NEXTREPEAT]], i32 0, i32 0
+; CHECK-NEXT: [[NEXTHELD:%.*]] = load i64, i64* [[NEXTTAGFIELD]]
+; CHECK-NEXT: [[NEXTCURRENT:%.*]] = icmp eq i64 [[NEXTHELD]], [[NEXTTAG]]
+; CHECK-NEXT: [[NEXTLOADABLE:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[NEXTREPEAT]], i32 0, i32 1
+; CHECK-NEXT: [[NEXTCHECKED:%.*]] = load i64, i64* [[NEXTLOADABLE]]
+; CHECK-NEXT: [[NEXTCOMMON:%.*]] = and i64 [[NEXTCHECKED]], [[SECOND]]
+; CHECK-NEXT: [[NEXTCOVERED:%.*]] = icmp eq i64 [[NEXTCOMMON]], [[SECOND]]
+; CHECK-NEXT: [[SECONDPART:%.*]] = and i1 [[NEXTCURRENT]], [[NEXTCOVERED]]
+; CHECK-NEXT: [[PARTS:%.*]] = and i1 [[FIRSTPART]], [[SECONDPART]]
+; CHECK-NEXT: [[BOTH:%.*]] = and i1 [[STRADDLES]], [[PARTS]]
+; CHECK-NEXT: [[AGAIN:%.*]] = xor i1 [[BOTH]], true
+; CHECK-NEXT: br i1 [[AGAIN]], label %[[CALL:[0-9a-z_.]+]], label %[[SKIP2:[0-9a-z_.]+]]
 ; CHECK:      [[CALL]]:
 ; CHECK-NEXT: [[ADDR:%.*]] = bitcast i32* %src to i8*
 ; CHECK-NEXT: call void @__rmarace_access(i8* [[ADDR]], i64 4, i32 1, %rmarace.location* @[[LOAD_LOC]])

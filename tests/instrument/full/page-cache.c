@@ -5,6 +5,7 @@
 // RUN: %clang %mpi_cflags -O2 -g -fno-vectorize -fno-unroll-loops -S -emit-llvm %s -o %t.ll
 // RUN: %opt -passes='print<rmarace-plan>' -rmarace-mode=full -disable-output %t.ll 2>&1 | FileCheck %s
 // RUN: %opt -passes='print<rmarace-plan>' -rmarace-mode=full -rmarace-page-caches=false -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %opt -passes='print<rmarace-plan>' -rmarace-mode=full -rmarace-once-per-loop=false -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=NOONCE
 // RUN: %opt -passes=rmarace -rmarace-mode=full -S %t.ll -o - | FileCheck %s --check-prefix=IR
 #include <mpi.h>
 
@@ -31,13 +32,16 @@ long search(const long *a, long n, long key) {
 }
 
 // A conditional store at an address that does not change, and a conditional load of a walk:
-// both kept; the random index is not.
+// both kept; the random index is not. The store is checked once per loop entry instead
+// (once-per-loop.c), which needs no page, unless that is turned off.
 // CHECK-LABEL: function gather:
-// CHECK-NEXT: load [[@LINE+7]]:{{[0-9]+}} instrumented, page kept across iterations
-// CHECK-NEXT: load [[@LINE+7]]:{{[0-9]+}} instrumented{{$}}
-// CHECK-NEXT: load [[@LINE+7]]:{{[0-9]+}} skipped: covered
-// CHECK-NEXT: store [[@LINE+6]]:{{[0-9]+}} instrumented, page kept across iterations
-// CHECK-NEXT: load [[@LINE+6]]:{{[0-9]+}} instrumented, page kept across iterations
+// CHECK-NEXT: load [[@LINE+9]]:{{[0-9]+}} instrumented, page kept across iterations
+// CHECK-NEXT: load [[@LINE+9]]:{{[0-9]+}} instrumented{{$}}
+// CHECK-NEXT: load [[@LINE+9]]:{{[0-9]+}} skipped: covered
+// CHECK-NEXT: store [[@LINE+8]]:{{[0-9]+}} instrumented, checked once per loop entry{{$}}
+// CHECK-NEXT: load [[@LINE+8]]:{{[0-9]+}} instrumented, page kept across iterations
+// NOONCE-LABEL: function gather:
+// NOONCE: store [[@LINE+5]]:{{[0-9]+}} instrumented, page kept across iterations
 long gather(const long *index, const long *values, long *total, long n) {
   long last = 0;
   for (long i = 0; i < n && index[i] >= 0; i++) {
