@@ -23,7 +23,10 @@ bool MemoryAccess::isPlainScalar() const {
   if (Form != Shape::Scalar || isAtomic() || Size.isScalable()) return false;
   if (const auto *Load = dyn_cast<LoadInst>(Inst)) return !Load->isVolatile();
   if (const auto *Store = dyn_cast<StoreInst>(Inst)) return !Store->isVolatile();
-  return false;
+  // A copy or fill of a constant length, checked like a load or store of that size (addRange):
+  // an intrinsic unless volatile, or a C library call.
+  if (const auto *Transfer = dyn_cast<MemIntrinsic>(Inst)) return !Transfer->isVolatile();
+  return Kind == Category::Intrinsic && isa<CallBase>(Inst) && !isa<IntrinsicInst>(Inst);
 }
 
 namespace {

@@ -48,8 +48,9 @@ struct MemoryAccess {
 
   bool writes() const;
   bool isAtomic() const;
-  // A load or store of a fixed size at one address, neither atomic nor volatile: what one check
-  // may stand for together with others (merged, or hoisted out of a loop).
+  // A load or store of a fixed size at one address, neither atomic nor volatile, or a copy or
+  // fill of a constant length checked like one (not volatile): what one check may stand for
+  // together with others (merged, or hoisted out of a loop).
   bool isPlainScalar() const;
 };
 

@@ -107,3 +107,35 @@ void locking(double *w, long n, pthread_mutex_t *mutex) {
     pthread_mutex_unlock(mutex);
   }
 }
+
+// Copies of a constant length (checked like loads and stores of that size): the destination
+// records written one after another are one range; the sources, gathered through an index, keep
+// their per-iteration checks; the store into each copied record is covered by the copy. A
+// volatile copy (of a volatile structure) keeps its checks.
+// CHECK-LABEL: function gather_records:
+// CHECK-NEXT: load [[@LINE+15]]:{{[0-9]+}} hoisted: one range check before the loop
+// CHECK-NEXT: range-read [[@LINE+14]]:{{[0-9]+}} instrumented{{$}}
+// CHECK-NEXT: range-write [[@LINE+13]]:{{[0-9]+}} hoisted: one range check before the loop
+// CHECK-NEXT: load [[@LINE+13]]:{{[0-9]+}} skipped: covered by the access at [[@LINE+12]]
+// CHECK-NEXT: store [[@LINE+12]]:{{[0-9]+}} skipped: covered by the access at [[@LINE+11]]
+// CHECK-LABEL: function gather_volatile:
+// CHECK: range-read [[@LINE+18]]:{{[0-9]+}} instrumented{{$}}
+// CHECK-NEXT: range-write [[@LINE+17]]:{{[0-9]+}} instrumented, page kept across iterations
+// IR-LABEL: define {{.*}}void @gather_records(
+// IR: call void @__rmarace_write_range(i8* {{%.*}}, i64 {{%.*}},
+// IR: call void @__rmarace_access({{.*}}, i64 24, i32 1,
+// IR-NOT: call void @__rmarace_access({{.*}}, i64 24, i32 2,
+// IR: ret void
+void gather_records(double *dst, const double *src, const int *index, long n) {
+  for (long t = 0; t < n; t++) {
+    __builtin_memcpy(dst + 3 * t, src + 3 * index[t], 3 * sizeof(double));
+    dst[3 * t] += 1.0;
+  }
+}
+struct record {
+  double x[3];
+};
+void gather_volatile(volatile struct record *dst, const struct record *src, const int *index,
+                     long n) {
+  for (long t = 0; t < n; t++) dst[t] = src[index[t]];
+}
