@@ -29,6 +29,37 @@ constexpr uint64_t kRepeatLineBytes = RMARACE_REPEAT_LINE_BYTES;
 uint64_t sizeBits(uint64_t Size) {
   return Size == kRepeatLineBytes ? ~uint64_t{0} : (uint64_t{1} << Size) - 1;
 }
+
+// A value carried around a loop (PlannedAccess::CarriedLoop): a phi in the header that is OnEntry
+// on every edge into the loop, known to an SSAUpdater as the header's value. closeLatches() gives
+// the phi the value at the end of each latch once the access is instrumented: the latches as they
+// are then, since splitting a block moves its terminator, which marks a latch, into the new block.
+class CarriedValue {
+public:
+  CarriedValue(const PlannedAccess::CarriedLoop &Carried, Constant *OnEntry, StringRef Name)
+      : Loop(Carried) {
+    Phi = PHINode::Create(OnEntry->getType(), pred_size(Loop.Header), Name, &Loop.Header->front());
+    for (BasicBlock *Pred : predecessors(Loop.Header))
+      if (!isLatch(Pred)) Phi->addIncoming(OnEntry, Pred);
+    Values.Initialize(OnEntry->getType(), Name);
+    Values.AddAvailableValue(Loop.Header, Phi);
+  }
+  PHINode *atHeader() const { return Phi; }
+  SSAUpdater &values() { return Values; }
+  void closeLatches() {
+    for (BasicBlock *Pred : predecessors(Loop.Header))
+      if (isLatch(Pred)) Phi->addIncoming(Values.GetValueAtEndOfBlock(Pred), Pred);
+  }
+
+private:
+  bool isLatch(BasicBlock *Pred) const {
+    return is_contained(Loop.LatchTerminators, Pred->getTerminator());
+  }
+
+  const PlannedAccess::CarriedLoop &Loop;
+  PHINode *Phi;
+  SSAUpdater Values;
+};
 } // namespace
 
 AccessInstrumenter::AccessInstrumenter(Module &Mod)
@@ -170,13 +201,8 @@ Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bit
                                                   Instruction *Before,
                                                   const PlannedAccess &Planned) {
   Type *Int64 = IRB.getInt64Ty();
-  BasicBlock *Header = Planned.Cache.Header;
-  auto isLatch = [&](BasicBlock *Pred) {
-    return is_contained(Planned.Cache.LatchTerminators, Pred->getTerminator());
-  };
-  PHINode *Last = PHINode::Create(Int64, pred_size(Header), "rmarace.page", &Header->front());
-  for (BasicBlock *Pred : predecessors(Header))
-    if (!isLatch(Pred)) Last->addIncoming(ConstantInt::get(Int64, kNoPage), Pred);
+  CarriedValue Pages(Planned.Cache, ConstantInt::get(Int64, kNoPage), "rmarace.page");
+  PHINode *Last = Pages.atHeader();
   IRB.SetInsertPoint(Before);
   Value *Page = IRB.CreateLShr(Bits, RMARACE_PAGE_SHIFT);
   BasicBlock *Head = Before->getParent();
@@ -192,13 +218,8 @@ Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bit
   PHINode *Next = PHINode::Create(Int64, 2, "rmarace.page", &Before->getParent()->front());
   Next->addIncoming(Page, Head);
   Next->addIncoming(Filtered, FilterEnd->getParent());
-  SSAUpdater Pages;
-  Pages.Initialize(Int64, "rmarace.page");
-  Pages.AddAvailableValue(Header, Last);
-  Pages.AddAvailableValue(Next->getParent(), Next);
-  // The latches as they are now: splitting a block moves its terminator into the new block.
-  for (BasicBlock *Pred : predecessors(Header))
-    if (isLatch(Pred)) Last->addIncoming(Pages.GetValueAtEndOfBlock(Pred), Pred);
+  Pages.values().AddAvailableValue(Next->getParent(), Next);
+  Pages.closeLatches();
   IRB.SetInsertPoint(Slow);
   return Slow;
 }
@@ -212,28 +233,18 @@ Instruction *AccessInstrumenter::cachedPageFilter(IRBuilderBase &IRB, Value *Bit
 Instruction *AccessInstrumenter::firstRunInLoop(const PlannedAccess &Planned) {
   LLVMContext &Context = M.getContext();
   Type *Int1 = Type::getInt1Ty(Context);
-  BasicBlock *Header = Planned.Once.Header;
-  auto isLatch = [&](BasicBlock *Pred) {
-    return is_contained(Planned.Once.LatchTerminators, Pred->getTerminator());
-  };
-  PHINode *Checked = PHINode::Create(Int1, pred_size(Header), "rmarace.checked", &Header->front());
-  for (BasicBlock *Pred : predecessors(Header))
-    if (!isLatch(Pred)) Checked->addIncoming(ConstantInt::getFalse(Context), Pred);
+  CarriedValue Flags(Planned.Once, ConstantInt::getFalse(Context), "rmarace.checked");
   Instruction *Access = Planned.Access.Inst;
   BasicBlock *Head = Access->getParent();
   // The condition is set below, once the flag's value at the test is known.
   Instruction *First =
       SplitBlockAndInsertIfThen(UndefValue::get(Int1), Access, /*Unreachable=*/false);
-  SSAUpdater Flags;
-  Flags.Initialize(Int1, "rmarace.checked");
-  Flags.AddAvailableValue(Header, Checked);
-  Flags.AddAvailableValue(Access->getParent(), ConstantInt::getTrue(Context));
-  Value *CheckedBefore = Head == Header ? Checked : Flags.GetValueInMiddleOfBlock(Head);
+  Flags.values().AddAvailableValue(Access->getParent(), ConstantInt::getTrue(Context));
+  Value *CheckedBefore =
+      Head == Planned.Once.Header ? Flags.atHeader() : Flags.values().GetValueInMiddleOfBlock(Head);
   auto *Test = cast<BranchInst>(Head->getTerminator());
   Test->setCondition(BinaryOperator::CreateNot(CheckedBefore, "rmarace.first", Test));
-  // The latches as they are now: splitting a block moves its terminator into the new block.
-  for (BasicBlock *Pred : predecessors(Header))
-    if (isLatch(Pred)) Checked->addIncoming(Flags.GetValueAtEndOfBlock(Pred), Pred);
+  Flags.closeLatches();
   return First;
 }
 

@@ -36,6 +36,12 @@ bool loopMaySynchronise(const Loop &L) {
   return false;
 }
 
+bool QuietLoops::operator()(const Loop &L) {
+  auto [It, New] = Known.try_emplace(&L, false);
+  if (New) It->second = !loopMaySynchronise(L);
+  return It->second;
+}
+
 namespace {
 
 // The bytes an access touches: Size bytes, or Length bytes for a length only known at run time,

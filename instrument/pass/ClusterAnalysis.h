@@ -9,6 +9,7 @@
 #ifndef RMARACE_INSTRUMENT_CLUSTERANALYSIS_H
 #define RMARACE_INSTRUMENT_CLUSTERANALYSIS_H
 
+#include <map>
 #include <vector>
 
 namespace llvm {
@@ -28,6 +29,14 @@ bool maySynchronise(const llvm::Instruction &I);
 // threads' accesses): the process's epoch and the runtime's tracked memory are then the same in
 // every iteration as before the loop.
 bool loopMaySynchronise(const llvm::Loop &L);
+// Whether nothing in a loop may synchronise, each loop examined once.
+class QuietLoops {
+public:
+  bool operator()(const llvm::Loop &L);
+
+private:
+  std::map<const llvm::Loop *, bool> Known;
+};
 
 // Marks covered accesses of one function (in instruction order) as SkipCovered, and widens the
 // lowest of a group of adjacent accesses to their span.

@@ -51,6 +51,14 @@ std::vector<CallBase *> callsToMark(Function &F) {
 
 } // namespace
 
+PlannedAccess::CarriedLoop PlannedAccess::CarriedLoop::of(const Loop &L) {
+  CarriedLoop Carried{L.getHeader(), {}};
+  SmallVector<BasicBlock *, 2> Latches;
+  L.getLoopLatches(Latches);
+  for (BasicBlock *Latch : Latches) Carried.LatchTerminators.push_back(Latch->getTerminator());
+  return Carried;
+}
+
 InstrumentationPlan InstrumentationPlanAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   InstrumentationPlan Plan;
   Plan.Options = instrumentationOptions();

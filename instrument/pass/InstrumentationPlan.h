@@ -16,6 +16,7 @@
 namespace llvm {
 class BasicBlock;
 class CallBase;
+class Loop;
 class SCEV;
 class ScalarEvolution;
 } // namespace llvm
@@ -64,6 +65,7 @@ struct PlannedAccess {
   struct CarriedLoop {
     llvm::BasicBlock *Header = nullptr; // null: nothing is carried
     std::vector<llvm::Instruction *> LatchTerminators;
+    static CarriedLoop of(const llvm::Loop &L);
   };
 
   MemoryAccess Access;

@@ -2,7 +2,6 @@
 
 #include "ClusterAnalysis.h"
 #include "InstrumentationPlan.h"
-#include "PageCache.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -21,13 +20,8 @@ constexpr unsigned kMaxFlagsPerLoop = 8;
 } // namespace
 
 void planOncePerLoop(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEvolution &SE) {
-  std::map<const Loop *, bool> Quiet;
+  QuietLoops Quiet;
   std::map<const Loop *, unsigned> Flags;
-  auto quiet = [&](const Loop &L) {
-    auto [It, New] = Quiet.try_emplace(&L, false);
-    if (New) It->second = !loopMaySynchronise(L);
-    return It->second;
-  };
   for (PlannedAccess &Planned : Accesses) {
     if (!Planned.instrumented() || !Planned.Access.isPlainScalar()) continue;
     const SCEV *Address = SE.getSCEV(Planned.Access.Address);
@@ -35,10 +29,10 @@ void planOncePerLoop(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarE
     // loops of a loop that cannot synchronise cannot either).
     const Loop *Outermost = nullptr;
     for (const Loop *L = LI.getLoopFor(Planned.Access.Inst->getParent());
-         L && SE.isLoopInvariant(Address, L) && quiet(*L); L = L->getParentLoop())
+         L && SE.isLoopInvariant(Address, L) && Quiet(*L); L = L->getParentLoop())
       Outermost = L;
     if (!Outermost || Flags[Outermost] == kMaxFlagsPerLoop) continue;
-    Planned.Once = carriedLoop(*Outermost);
+    Planned.Once = PlannedAccess::CarriedLoop::of(*Outermost);
     ++Flags[Outermost];
   }
 }

@@ -26,16 +26,8 @@ constexpr int64_t kMaxCachedStep = kPageBytes / 2;
 
 } // namespace
 
-PlannedAccess::CarriedLoop carriedLoop(const Loop &L) {
-  PlannedAccess::CarriedLoop Carried{L.getHeader(), {}};
-  SmallVector<BasicBlock *, 2> Latches;
-  L.getLoopLatches(Latches);
-  for (BasicBlock *Latch : Latches) Carried.LatchTerminators.push_back(Latch->getTerminator());
-  return Carried;
-}
-
 void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEvolution &SE) {
-  std::map<const Loop *, bool> Quiet;
+  QuietLoops Quiet;
   std::map<const Loop *, unsigned> Caches;
   for (PlannedAccess &Planned : Accesses) {
     if (!Planned.instrumented() || Planned.WindowMemory || Planned.Once.Header ||
@@ -43,13 +35,11 @@ void planPageCaches(std::vector<PlannedAccess> &Accesses, LoopInfo &LI, ScalarEv
       continue;
     Loop *L = LI.getLoopFor(Planned.Access.Inst->getParent());
     if (!L || Caches[L] == kMaxCachesPerLoop) continue;
-    auto [It, New] = Quiet.try_emplace(L, false);
-    if (New) It->second = !loopMaySynchronise(*L);
-    if (!It->second) continue;
+    if (!Quiet(*L)) continue;
     // The address stays within one page, or moves on slowly enough to stay a while.
     std::optional<int64_t> Step = constantStepIn(Planned.Access.Address, *L, SE);
     if (!Step || std::abs(*Step) >= kMaxCachedStep) continue;
-    Planned.Cache = carriedLoop(*L);
+    Planned.Cache = PlannedAccess::CarriedLoop::of(*L);
     ++Caches[L];
   }
 }

@@ -8,20 +8,16 @@
 #ifndef RMARACE_INSTRUMENT_PAGECACHE_H
 #define RMARACE_INSTRUMENT_PAGECACHE_H
 
-#include "InstrumentationPlan.h"
-
 #include <vector>
 
 namespace llvm {
-class Loop;
 class LoopInfo;
 class ScalarEvolution;
 } // namespace llvm
 
 namespace rmarace {
 
-// L's header and the terminators of its latches, for a value carried around L.
-PlannedAccess::CarriedLoop carriedLoop(const llvm::Loop &L);
+struct PlannedAccess;
 
 // Gives the instrumented scalar accesses of one function that qualify their loop's PageCache.
 void planPageCaches(std::vector<PlannedAccess> &Accesses, llvm::LoopInfo &LI,
