@@ -29,9 +29,11 @@ void BatchLedger::learn(std::span<const LedgerEntry> entries) {
   }
 }
 
-void BatchLedger::requireFromGroup(std::vector<Rank> members, uint64_t total) {
-  groupRequirements_.push_back({std::move(members), total});
+void BatchLedger::requireFromGroup(const std::vector<Rank> &members, uint64_t total) {
   pruneGroupRequirements();
+  uint64_t got = 0;
+  for (Rank m : members) got += received_[static_cast<std::size_t>(m)];
+  if (got < total) groupRequirements_.push_back({members, total}); // a requirement met stays out
 }
 
 std::vector<LedgerEntry> BatchLedger::all() const {

@@ -23,17 +23,20 @@ void Process::setTrackingListener(TrackingListener *listener) {
 
 void Process::setThread(ThreadId t) {
   if (t == sync_.currentThread()) return;
+  eventInEpoch();
   parts_->direct.flush();
   sync_.setCurrentThread(t);
 }
 
 void Process::threadCreated(ThreadId child, LocationHandle site) {
+  eventInEpoch();
   parts_->direct.flush();
   sync_.fork(child, site);
   onEpochChange();
 }
 
 void Process::threadJoined(ThreadId child, LocationHandle site) {
+  eventInEpoch();
   parts_->direct.flush();
   sync_.join(child, site);
   onEpochChange();
@@ -41,15 +44,18 @@ void Process::threadJoined(ThreadId child, LocationHandle site) {
 }
 
 void Process::threadEnded(ThreadId t) {
+  eventInEpoch();
   sync_.endThread(t);
   parts_->own.sweepCompleted();
 }
 
 void Process::threadResumed(ThreadId t) {
+  eventInEpoch();
   sync_.resumeThread(t);
 }
 
 void Process::release(uint64_t object, LocationHandle site) {
+  eventInEpoch();
   parts_->direct.flush();
   sync_.release(object, site);
   onEpochChange();
@@ -57,6 +63,7 @@ void Process::release(uint64_t object, LocationHandle site) {
 
 void Process::acquire(uint64_t object, LocationHandle site) {
   if (!sync_.hasNews(object)) return;
+  eventInEpoch();
   parts_->direct.flush();
   sync_.acquire(object, site);
   onEpochChange();
@@ -72,11 +79,13 @@ bool Process::objectKnowsAllOf(uint64_t object, ThreadId t) const {
 
 void Process::exposeMemory(SegmentId segment, Address base, uint64_t size, const std::string &name,
                            bool dynamic) {
+  eventInEpoch();
   if (countedSegments_.insert(segment).second) ++counts_.segments;
   parts_->segments.expose(segment, base, size, name, dynamic);
 }
 
 void Process::unexposeMemory(SegmentId segment, Address base) {
+  eventInEpoch();
   parts_->segments.unexpose(segment, base);
 }
 
@@ -84,11 +93,13 @@ void Process::retireSegment(SegmentId segment) {
   // Counted already: only live segments are remembered, so that a program that creates and
   // frees windows in a loop does not grow the set (an id used again is another segment).
   countedSegments_.erase(segment);
+  eventInEpoch();
   parts_->direct.flush();
   parts_->segments.retire(segment);
 }
 
 void Process::mapRemoteMemory(SegmentId segment, Rank owner, Address base, uint64_t size) {
+  eventInEpoch();
   parts_->segments.mapRemote(segment, owner, base, size);
 }
 
@@ -105,6 +116,7 @@ std::optional<Epoch> Process::epochOfThread(ThreadId t) const {
 
 void Process::access(Address addr, uint64_t size, bool write, bool languageAtomic,
                      LocationHandle site) {
+  eventInEpoch();
   ++counts_.accesses;
   parts_->local.access(addr, size, write, languageAtomic, site);
 }
@@ -112,6 +124,7 @@ void Process::access(Address addr, uint64_t size, bool write, bool languageAtomi
 void Process::accessRows(Address first, uint64_t length, uint64_t step, uint64_t rows, bool write,
                          LocationHandle site) {
   if (rows == 0 || length == 0) return;
+  eventInEpoch();
   // The common case: every row inside one exposed region, none near an own pending access.
   if (parts_->local.accessRowsInOneRegion(first, length, step, rows, write, site)) {
     counts_.accesses += rows;
@@ -127,44 +140,53 @@ void Process::accessRows(Address first, uint64_t length, uint64_t step, uint64_t
 // Direct accesses merged since the last event are forwarded before every other event.
 
 void Process::issue(const RmaOperation &op) {
+  eventInEpoch();
   ++counts_.operations;
   parts_->direct.flush();
   parts_->origin.issue(op);
 }
 
 void Process::complete(const Completion &completion) {
+  eventInEpoch();
   parts_->direct.flush();
   parts_->origin.complete(completion);
 }
 
 void Process::notify(Rank target, SignalId signal, uint64_t value, ContextId context,
                      uint32_t includedOps, LocationHandle site) {
+  eventInEpoch();
   parts_->direct.flush();
   parts_->origin.notify(target, signal, value, context, includedOps, site);
 }
 
 void Process::targetWait(SignalId signal, std::optional<uint64_t> value, LocationHandle site) {
+  eventInEpoch();
   parts_->direct.flush();
   parts_->origin.ownWritesCompleted(parts_->ends.targetWait(signal, value), site);
 }
 
 void Process::openPassiveEpoch(ContextId context, Rank target) {
+  eventInEpoch();
   parts_->epochs.openPassive(context, target);
 }
 
 void Process::acquisitionKnown(ContextId context, Rank target, const ResourcePayload &deposit) {
+  eventInEpoch();
   parts_->epochs.acquisitionKnown(context, target, deposit);
 }
 
 void Process::closePassiveEpoch(ContextId context, Rank target) {
+  eventInEpoch();
   parts_->epochs.closePassive(context, target);
 }
 
 void Process::openActiveEpoch(ContextId context, Rank target, const ClockPayload &post) {
+  eventInEpoch();
   parts_->epochs.openActive(context, target, post);
 }
 
 void Process::closeActiveEpoch(ContextId context) {
+  eventInEpoch();
   parts_->epochs.closeActive(context);
 }
 
@@ -204,9 +226,22 @@ CollectiveContribution Process::contribute(const GroupView &group, CollectiveKin
                                            LocationHandle site) {
   parts_->direct.flush();
   parts_->outbox.sealAll();
-  sync_.tick(site);
-  onEpochChange();
-  parts_->contributed[sync_.currentThread()] = {epoch(), site};
+  // A synchronisation starts an epoch so that the events before it and those after it are told
+  // apart. When the current epoch has no event yet (it began at an earlier synchronisation and
+  // nothing happened since), the contribution continues it instead: what the others learn of
+  // this process is the same (every event before the epoch, here every event so far). The epoch
+  // ends when the collective teaches this process something (absorbCollective), as at a wait.
+  // So a loop of collectives with nothing tracked in between keeps one epoch per member, and
+  // the members learn nothing new from each other.
+  bool continued = epochEmpty_ && !sync_.multithreaded();
+  if (continued) {
+    sync_.restartEpoch(site);
+  } else {
+    sync_.tick(site);
+    onEpochChange();
+  }
+  epochEmpty_ = true;
+  parts_->contributed[sync_.currentThread()] = {epoch(), site, continued};
   return sync_.contribution(group, kind);
 }
 
@@ -216,10 +251,16 @@ void Process::absorbCollective(const GroupView &group, CollectiveKind kind, Rank
   // When the program ran between contributing and absorbing (a non-blocking collective's
   // initiation and completion), the wait is an event of its own (Def. 3.5 (4)): what happened in
   // between is not ordered after it. A blocking collective is one event (3.3.2).
-  auto [contributedEpoch, contributedSite] = parts_->contributed[sync_.currentThread()];
-  if (separated && sync_.waitsIn(kind, root)) sync_.tick(contributedSite);
-  sync_.absorbCollective(group, kind, root, combined, contributedEpoch);
-  onEpochChange();
+  // A contribution that continued its epoch: the wait starts one once it learns anything.
+  const Parts::Contribution &mine = parts_->contributed[sync_.currentThread()];
+  bool waits = sync_.waitsIn(kind, root);
+  if (waits && (separated || (mine.continued && !combined.clock.lessOrEqual(sync_.clock())))) {
+    sync_.tick(mine.site);
+    epochEmpty_ = true;
+  }
+  uint64_t clockBefore = sync_.clockVersion();
+  sync_.absorbCollective(group, kind, root, combined, mine.epoch);
+  if (sync_.clockVersion() != clockBefore) onEpochChange();
 }
 
 ResourcePayload Process::depositClock(Rank deposition, LocationHandle site) {
@@ -283,6 +324,7 @@ void Process::finish() {
   Parts &p = *parts_;
   if (p.finished) return;
   p.finished = true;
+  eventInEpoch();
   p.reporter.stopHolding();
   p.direct.flush();
   p.inbox.drain();
@@ -296,6 +338,7 @@ void Process::flushPendingReports() {
 }
 
 void Process::judgeProvisional() {
+  eventInEpoch();
   parts_->target.judgeProvisional();
 }
 

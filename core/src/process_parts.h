@@ -49,8 +49,13 @@ struct Process::Parts {
   DirectAccesses direct; // loads and stores through shared memory
   LocalAccesses local;   // plain loads and stores
   BatchInbox inbox;      // batches from peers, in causal order
-  // Per thread, the epoch and site of its collective in progress.
-  std::map<ThreadId, std::pair<Epoch, LocationHandle>> contributed;
+  // Per thread, its collective in progress.
+  struct Contribution {
+    Epoch epoch = 0;
+    LocationHandle site = kNoLocation;
+    bool continued = false; // the epoch went on at the contribution (Process::contribute)
+  };
+  std::map<ThreadId, Contribution> contributed;
   bool finished = false;
 };
 

@@ -154,6 +154,11 @@ void SyncState::tick(LocationHandle site) {
   tickThread(current_, site);
 }
 
+void SyncState::restartEpoch(LocationHandle site) {
+  if (epoch() == lastEpoch_ && !epochSites_.empty() && lastEpoch_ >= firstSiteEpoch_)
+    epochSites_.back() = site;
+}
+
 void SyncState::learn(const VectorClock &clock) {
   ThreadView &v = view();
   Epoch now = epoch();
@@ -166,18 +171,21 @@ void SyncState::learn(const VectorClock &clock) {
     v.advanced.push_back(slot);
     if (v.advanced.size() > kAdvancedCompaction) keepEachOnce(v.advanced);
   };
+  bool grew = false;
   for (Rank r = 0; r < worldSize(); ++r) {
     ClockSlot slot{r, kInitialThread};
     if (slot == ownSlot() || clock[r] <= v.clock[r]) continue;
     v.clock.set(r, clock[r]);
     note(slot, clock[r]);
+    grew = true;
   }
   for (const ThreadEntry &e : clock.threadEntries()) {
     if (e.slot == ownSlot() || e.epoch <= v.clock.at(e.slot)) continue;
     v.clock.set(e.slot, e.epoch);
     note(e.slot, e.epoch);
+    grew = true;
   }
-  ++clockVersion_;
+  if (grew) ++clockVersion_;
 }
 
 void SyncState::fork(ThreadId child, LocationHandle site) {

@@ -1,6 +1,7 @@
 #include "fence_area.h"
 
 #include "mpi_state.h"
+#include "window_wait.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -93,24 +94,14 @@ std::optional<CollectiveContribution> FenceArea::finish(const FenceAreaExchange 
   // libraries' fences return only then; for the others (a fence that ends no epoch need not
   // synchronise) this wait does it. It also keeps members within one fence of each other, so
   // that an area is not written again before all have read it.
-  double warnAt = 0;
-  for (;;) {
-    PMPI_Win_sync(window_);
-    if (arrived()) break;
-    int flag = 0;
-    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE); // progress
-    double now = PMPI_Wtime();
-    if (warnAt == 0) warnAt = now + kPatienceSeconds;
-    if (now >= warnAt && !warned_) {
-      warned_ = true;
-      std::fprintf(stderr,
-                   "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
-                   "fence %llu of a window (MPI_Win_fence); do all members call it, with the same "
-                   "MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions (MPI-3.1 11.5.5)?\n",
-                   static_cast<int>(worldRank_), kPatienceSeconds,
-                   static_cast<unsigned long long>(exchange.fence));
-    }
-  }
+  awaitWindowWords(window_, comm_, kPatienceSeconds, warned_, arrived, [&] {
+    std::fprintf(stderr,
+                 "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
+                 "fence %llu of a window (MPI_Win_fence); do all members call it, with the same "
+                 "MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions (MPI-3.1 11.5.5)?\n",
+                 static_cast<int>(worldRank_), kPatienceSeconds,
+                 static_cast<unsigned long long>(exchange.fence));
+  });
   if (word(flagWord()) == exchange.fence) {
     retired_ = true;
     return std::nullopt;

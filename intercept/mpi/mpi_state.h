@@ -3,10 +3,12 @@
 #pragma once
 
 #include "carried_reduction.h"
+#include "collective_board.h"
 #include "datatypes.h"
 #include "mpi/queue_encoding.h"
 #include "mpi/semantics.h"
 #include "request_table.h"
+#include "rmarace/core/function_ref.h"
 #include "rmarace/runtime/lifecycle.h"
 #include "rmarace/runtime/runtime.h"
 
@@ -30,6 +32,9 @@ struct Channel {
   GroupView group;                     // world ranks in local rank order
   std::unordered_map<Rank, int> local; // world rank -> rank in the communicator
   int localRank(Rank world) const { return local.at(world); }
+  // The board of its barriers and reductions (collective_board.h), tried at the first one.
+  CollectiveBoard *board = nullptr;
+  bool boardTried = false;
 };
 
 class FenceArea;
@@ -60,6 +65,9 @@ struct State {
   RequestTable requests;
   Datatypes datatypes;
   uint64_t nextChannel = 1;
+  // Every board created, by number (freed at MPI_Finalize in this order).
+  std::map<uint64_t, std::unique_ptr<CollectiveBoard>> boards;
+  uint64_t nextBoard = 1;
   SegmentId nextSegment = 1;
   RequestId nextRmaRequest = 1;
 
@@ -69,6 +77,9 @@ struct State {
   // makeChannel for an application communicator, remembered as its channel.
   Channel &addChannel(MPI_Comm app);
   void removeChannel(uint64_t id);
+  // The channel's board, created at the first call (collective over the channel), while it
+  // carries exchanges; null otherwise.
+  CollectiveBoard *boardOf(Channel &channel);
   WindowState *window(MPI_Win win);
 };
 
@@ -115,12 +126,20 @@ public:
   CollectiveContribution exchangeCarrying(const GroupView &group, CollectiveKind kind, Rank root,
                                           const CollectiveContribution &mine,
                                           const std::optional<CarriedReduction> &carried);
+  // exchange through the channel's board, carried by the application's collective `round`
+  // (which must wait for every member; collective_board.h).
+  CollectiveContribution exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
+                                         const CollectiveContribution &mine,
+                                         FunctionRef<void()> round);
 
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.
   MPI_Win createLockArea(const Channel &channel);
   // Collective over the window's channel: the window's fence area, or null (fence_area.h).
   std::shared_ptr<FenceArea> createFenceArea(const Channel &channel);
+  // Collective over the channel: its board, or null (collective_board.h).
+  std::unique_ptr<CollectiveBoard> createBoard(const Channel &channel, bool want,
+                                               uint64_t proposed);
   void waitSends(); // completes outstanding sends (at finalize)
   // Releases what the transport holds in MPI (before MPI_Finalize).
   void shutdown();

@@ -584,6 +584,25 @@ std::shared_ptr<FenceArea> MpiTransport::createFenceArea(const Channel &ch) {
   return FenceArea::create(ch, worldSize_);
 }
 
+std::unique_ptr<CollectiveBoard> MpiTransport::createBoard(const Channel &ch, bool want,
+                                                           uint64_t proposed) {
+  return CollectiveBoard::create(ch, worldSize_, want, proposed);
+}
+
+CollectiveContribution MpiTransport::exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
+                                                     const CollectiveContribution &mine,
+                                                     FunctionRef<void()> round) {
+  uint64_t posted = board.post(mine);
+  std::optional<CollectiveContribution> combined;
+  {
+    rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
+    round();
+    combined = board.collect(posted);
+  }
+  if (combined) return std::move(*combined);
+  return exchange(group, CollectiveKind::AllToAll, 0, mine);
+}
+
 MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {
   DepositSlot d{MPI_WIN_NULL, deposition, 0, depositWords()};
   if (rt::idDomain(resource) != rt::IdDomain::Mpi) {

@@ -35,6 +35,24 @@ int carried(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root,
   return MPI_SUCCESS;
 }
 
+// A blocking collective that returns only once every member called it (a barrier, a reduction of
+// at least one element to every member) on a communicator whose members share a node: the
+// exchange goes through the channel's board and the application's collective carries it
+// (collective_board.h). Nothing when the channel has no board.
+template <class Call> std::optional<int> onBoard(Scope &scope, MPI_Comm comm, Call &&call) {
+  Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
+  CollectiveBoard *board = ch ? scope.st().boardOf(*ch) : nullptr;
+  if (!board) return std::nullopt;
+  int rc = MPI_SUCCESS;
+  MpiTransport &transport = *scope.st().transport;
+  scope.sem().collective(ch->group, CollectiveKind::AllToAll, ch->group.members.front(),
+                         scope.site(), [&](const CollectiveContribution &mine) {
+                           return transport.exchangeOnBoard(*board, ch->group, mine,
+                                                            [&] { rc = call(); });
+                         });
+  return rc;
+}
+
 // A non-blocking collective: contribute now, absorb when its request completes.
 void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Request *request) {
   if (!scope || *request == MPI_REQUEST_NULL) return;
@@ -71,9 +89,10 @@ extern "C" {
 
 int MPI_Barrier(MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Barrier");
-  // The tool's exchange is itself a barrier among the same processes.
+  if (std::optional<int> rc = onBoard(scope, comm, [&] { return PMPI_Barrier(comm); })) return *rc;
   Channel *ch = scope ? scope.st().channelOf(comm) : nullptr;
   if (!ch) return scope.blocking([&] { return PMPI_Barrier(comm); });
+  // The tool's exchange is itself a barrier among the same processes.
   scope.sem().allToAll(ch->group, scope.site());
   return MPI_SUCCESS;
 }
@@ -97,6 +116,11 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                   MPI_Comm comm) {
   RMARACE_SCOPE("MPI_Allreduce");
+  // With at least one element, every member's result waits for every member's data.
+  if (count > 0)
+    if (std::optional<int> rc = onBoard(
+            scope, comm, [&] { return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm); }))
+      return *rc;
   return carried(scope, comm, A2A, 0,
                  scope ? carriedReduction(sendbuf, recvbuf, count, type, op, true) : std::nullopt,
                  [&] { return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm); });

@@ -6,6 +6,7 @@
 #include "nasty_schedule.h"
 #include "scope.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace rmarace::mpi {
@@ -55,6 +56,8 @@ void finishTool(const char *call, const void *returnAddress) {
     if (w->toolWindow != MPI_WIN_NULL) PMPI_Win_free(&w->toolWindow);
   }
   st.windows.clear();
+  for (auto &[number, board] : st.boards) board->free(); // in an order every process shares
+  st.boards.clear();
   for (auto &[id, ch] : st.channels)
     if (ch.shadow != MPI_COMM_NULL) PMPI_Comm_free(&ch.shadow);
   st.channels.clear();
@@ -112,6 +115,24 @@ Channel &State::addChannel(MPI_Comm app) {
 WindowState *State::window(MPI_Win win) {
   auto it = windows.find(win);
   return it == windows.end() ? nullptr : &it->second;
+}
+
+CollectiveBoard *State::boardOf(Channel &channel) {
+  if (!channel.boardTried) {
+    channel.boardTried = true;
+    bool want = runtime->options().sharedExchange && boards.size() < CollectiveBoard::kMaxBoards;
+    std::unique_ptr<CollectiveBoard> board;
+    {
+      rt::BlockingRegion unlocked; // collective over the channel
+      board = transport->createBoard(channel, want, nextBoard);
+    }
+    if (board) {
+      nextBoard = std::max(nextBoard, board->number() + 1);
+      channel.board = board.get();
+      boards[board->number()] = std::move(board);
+    }
+  }
+  return channel.board && channel.board->carries() ? channel.board : nullptr;
 }
 
 void State::removeChannel(uint64_t id) {

@@ -88,6 +88,8 @@ const char *Options::help() {
          "  suppressions=FILE races not to report (lines race:PATTERN or call:PATTERN)\n"
          "  report_html=PATH  write the run's HTML report (rmarace-report) at the end\n"
          "  report_sarif=PATH write the run's SARIF report (rmarace-report) at the end\n"
+         "  shared_exchange=0|1  exchange the tool's data of barriers and reductions through "
+         "shared memory when all members share a node (default 1)\n"
          "  schedule=normal|nasty  nasty: issue RMA calls as late and as reordered as MPI "
          "allows\n"
          "  nasty_stages=LIST stages of the nasty schedule: delay,reorder,split (default all)\n"
@@ -124,6 +126,8 @@ Options Options::parse(const std::string &text, std::vector<std::string> &errors
       ok = !value.empty(), o.reportHtml = value;
     else if (key == "report_sarif")
       ok = !value.empty(), o.reportSarif = value;
+    else if (key == "shared_exchange")
+      ok = parseBool(value, o.sharedExchange);
     else if (key == "schedule")
       ok = value == "normal" || value == "nasty", o.nastySchedule = value == "nasty";
     else if (key == "nasty_stages")

@@ -123,6 +123,23 @@ class E2E(Harness):
         self.assert_race(result.stderr, "fence_groups.c:42", "fence_groups.c:43")
         self.assertIn("SUMMARY: 1 data race", result.stderr)
 
+    def test_barriers_and_reductions_order_the_same_through_the_board_and_by_reduction(self):
+        # Barriers and reductions of ranks that share a node exchange through the shared-memory
+        # board (a sub-communicator's falls back to the reduction when a member has ledger entries
+        # to pass on); shared_exchange=0 exchanges by reduction throughout. Quiet barriers before
+        # the race continue their epochs: the race's region starts at the last of them.
+        exe = self.build("board_sync.c", "-O2")
+        for options in ["", "shared_exchange=0"]:
+            with self.subTest(options=options):
+                env = dict(self.env, RMARACE_OPTIONS=options)
+                result = self.rmarace_run(exe, 4, env=env)
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "board_sync.c:65", "board_sync.c:68")
+                self.assertIn("SUMMARY: 1 data race", result.stderr)
+                self.assertIn("from MPI_Barrier at " + os.path.join(PROGRAMS, "board_sync.c:62"),
+                              result.stderr)
+                self.assertIn("board_sync: total 10", result.stdout)
+
     def test_every_instrumentation_mode_finds_the_race(self):
         for mode in ["selective", "full"]:
             with self.subTest(mode=mode):
@@ -224,6 +241,10 @@ class E2E(Harness):
         result = self.rmarace_run(exe, 2, env=env)
         self.assertEqual(result.returncode, 2)
         self.assertIn("unknown RMARACE_OPTIONS key 'bogus'", result.stderr)
+        env = dict(self.env, RMARACE_OPTIONS="shared_exchange=maybe")
+        result = self.rmarace_run(exe, 2, env=env)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("shared_exchange must be 0 or 1", result.stderr)
         result = self.run_cmd([tool("rmarace-run")])
         self.assertEqual(result.returncode, 2)
         self.assertIn("no program to run", result.stderr)

@@ -490,6 +490,8 @@ TEST(Table3_2, AllToAll_MPI_Win_fence_And_MPI_Win_free_Synchronise) {
     m.fence(win, 1);
     m.fence(win, 2); // ends the epoch the first fence opened
     afterFence[r.rank()] = clockOf(r);
+    // An event in between: a synchronisation that follows none continues the epoch.
+    m.load(m.winAddr(win), 8, 3);
     m.winFree(win, 3);
     afterFree[r.rank()] = clockOf(r);
   });

@@ -43,7 +43,7 @@ public:
   void learn(std::span<const LedgerEntry> entries);
   // A group-level requirement from a collective: the members together sent `total` batches to
   // this process.
-  void requireFromGroup(std::vector<Rank> members, uint64_t total);
+  void requireFromGroup(const std::vector<Rank> &members, uint64_t total);
 
   // Entries not yet sent to `destination` on `stream`. Messages of one stream are consumed in
   // the order they were sent (like MPI's non-overtaking messages of one communicator, source and

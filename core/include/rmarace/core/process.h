@@ -202,10 +202,16 @@ private:
   // The parts of the engine, one concern each (core/src/process_parts.h).
   struct Parts;
   void onEpochChange();
+  // An event of the current thread in its current epoch (anything but synchronisation and the
+  // batches of others): the epoch is no longer empty.
+  void eventInEpoch() { epochEmpty_ = false; }
   // Collects garbage when the history or the access records have doubled since the last time.
   void collectIfGrown();
 
   SyncState sync_;
+  // Whether the current epoch has no event yet: it began at a collective's contribution or a
+  // later synchronisation, and nothing happened since (see contribute).
+  bool epochEmpty_ = false;
   std::unique_ptr<Parts> parts_;
   Counts counts_;
   std::set<SegmentId> countedSegments_;

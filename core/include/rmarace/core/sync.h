@@ -135,6 +135,10 @@ public:
   // A synchronisation event that publishes (signal) or absorbs (wait) clock knowledge. Every
   // such event starts a new epoch; `site` is remembered as the event that started it.
   void tick(LocationHandle site);
+  // The current thread's epoch, which has no event yet, continues at another synchronisation
+  // event instead of a new epoch starting there: `site` is remembered as the event that started
+  // it (reports name the latest synchronisation before an access).
+  void restartEpoch(LocationHandle site);
 
   // Process-bound signal/wait. The caller ticks once per event. `stream` identifies the FIFO
   // stream the payload travels on (see BatchLedger::deltaFor); none: consumed in any order.

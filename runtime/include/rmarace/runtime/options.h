@@ -27,6 +27,10 @@ struct Options {
   std::string suppressions; // suppressions file (runtime/src/suppressions.h); empty: none
   std::string reportHtml;   // rank 0 writes the HTML report of the log here at the end
   std::string reportSarif;  // rank 0 writes the SARIF report of the log here at the end
+  // Collectives whose members share a node exchange the tool's data through shared memory,
+  // carried by the application's own call (MPI barriers and reductions); false: by the tool's
+  // own collective.
+  bool sharedExchange = true;
 
   // The pessimistic schedule (docs/nasty.md): RMA calls are issued as late and in as hostile an
   // order as the standard allows. Stages are bits of NastyStage; seed 0 means "pick one".

@@ -1,0 +1,138 @@
+#include "collective_board.h"
+
+#include "mpi_state.h"
+#include "window_wait.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace rmarace::mpi {
+
+namespace {
+uint64_t loadAcquire(const uint64_t *word) {
+  return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+} // namespace
+
+std::unique_ptr<CollectiveBoard> CollectiveBoard::create(const Channel &channel,
+                                                         std::size_t worldSize, bool want,
+                                                         uint64_t proposed) {
+  // Every test below gives the same answer on every member, so that all create the board or none
+  // does (the creation is collective).
+  std::size_t members = channel.group.members.size();
+  if (members > kMaxMembers || worldSize > kMaxWorld) return nullptr;
+  int inter = 0;
+  PMPI_Comm_test_inter(channel.shadow, &inter);
+  if (inter) return nullptr;
+  // A member may not want one (an option set differently per rank, no room for more boards).
+  uint64_t agreed[] = {want ? 0 : uint64_t{1}, proposed};
+  PMPI_Allreduce(MPI_IN_PLACE, agreed, 2, MPI_UINT64_T, MPI_MAX, channel.shadow);
+  if (agreed[0] != 0) return nullptr;
+  // The members' node-local part is the whole group on each member exactly when all share a node.
+  MPI_Comm node = MPI_COMM_NULL;
+  PMPI_Comm_split_type(channel.shadow, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int nodeSize = 0;
+  PMPI_Comm_size(node, &nodeSize);
+  PMPI_Comm_free(&node);
+  if (static_cast<std::size_t>(nodeSize) != members) return nullptr;
+
+  int me = 0;
+  PMPI_Comm_rank(channel.shadow, &me);
+  std::unique_ptr<CollectiveBoard> board(new CollectiveBoard(members, worldSize, me));
+  board->comm_ = channel.shadow;
+  board->number_ = agreed[1];
+  board->worldRank_ = channel.group.members[static_cast<std::size_t>(me)];
+  MPI_Aint bytes = static_cast<MPI_Aint>(kSlots * board->slotWords() * sizeof(uint64_t));
+  uint64_t *base = nullptr;
+  PMPI_Win_allocate_shared(bytes, sizeof(uint64_t), MPI_INFO_NULL, channel.shadow, &base,
+                           &board->window_);
+  // Slots are read with plain loads while their owners write them: only the unified model makes
+  // the writes visible there (MPI-3.1 11.4). The model is the implementation's, the same on
+  // every member.
+  int *model = nullptr;
+  int found = 0;
+  PMPI_Win_get_attr(board->window_, MPI_WIN_MODEL, &model, &found);
+  if (!found || *model != MPI_WIN_UNIFIED) {
+    PMPI_Win_free(&board->window_);
+    return nullptr;
+  }
+  board->bases_.resize(members);
+  for (std::size_t m = 0; m < members; ++m) {
+    MPI_Aint size = 0;
+    int unit = 0;
+    PMPI_Win_shared_query(board->window_, static_cast<int>(m), &size, &unit, &board->bases_[m]);
+  }
+  std::fill(base, base + kSlots * board->slotWords(), 0);
+  PMPI_Win_lock_all(MPI_MODE_NOCHECK, board->window_);
+  PMPI_Win_sync(board->window_);
+  PMPI_Barrier(channel.shadow); // nobody reads a slot before every slot is cleared
+  PMPI_Win_sync(board->window_);
+  return board;
+}
+
+void CollectiveBoard::free() {
+  if (window_ == MPI_WIN_NULL) return;
+  PMPI_Win_unlock_all(window_);
+  PMPI_Win_free(&window_);
+}
+
+uint64_t CollectiveBoard::post(const CollectiveContribution &mine) {
+  uint64_t round = ++rounds_;
+  uint64_t *own = slot(static_cast<std::size_t>(me_), round);
+  // Ledger entries and the clock components of threads have no words here: the members then
+  // exchange by reduction after the collective.
+  bool reduce = !mine.ledger.empty() || !mine.clock.threadEntries().empty() ||
+                mine.clock.size() != worldSize_ || mine.sentToMember.size() != members_;
+  own[kReduceWord] = reduce ? round : 0;
+  if (!reduce) {
+    for (std::size_t m = 0; m < members_; ++m) own[sentWord(m)] = mine.sentToMember[m];
+    for (std::size_t r = 0; r < worldSize_; ++r)
+      own[clockWord(r)] = mine.clock[static_cast<Rank>(r)];
+  }
+  // The round number says that the rest of the slot is there.
+  __atomic_store_n(&own[kRoundWord], round, __ATOMIC_RELEASE);
+  PMPI_Win_sync(window_);
+  return round;
+}
+
+void CollectiveBoard::awaitRound(uint64_t round) {
+  auto arrived = [&] {
+    for (std::size_t m = 0; m < members_; ++m)
+      if (loadAcquire(&slot(m, round)[kRoundWord]) != round) return false;
+    return true;
+  };
+  // After a collective that waits for every member, every slot is there; the wait only covers
+  // the time the stores take to become visible, and erroneous programs.
+  awaitWindowWords(window_, comm_, kPatienceSeconds, warned_, arrived, [&] {
+    std::fprintf(stderr,
+                 "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
+                 "collective %llu of a communicator (MPI_Barrier or MPI_Allreduce); do all "
+                 "members call the same collectives in the same order?\n",
+                 static_cast<int>(worldRank_), kPatienceSeconds,
+                 static_cast<unsigned long long>(round));
+  });
+}
+
+std::optional<CollectiveContribution> CollectiveBoard::collect(uint64_t round) {
+  awaitRound(round);
+  for (std::size_t m = 0; m < members_; ++m)
+    if (slot(m, round)[kReduceWord] == round) {
+      retired_ = true;
+      return std::nullopt;
+    }
+  CollectiveContribution combined;
+  std::vector<Epoch> clock(worldSize_, 0);
+  // Only the own member's count is read (SyncState::absorbCollective): the batches every member
+  // sent to this one.
+  combined.sentToMember.assign(members_, 0);
+  uint64_t &sentToMe = combined.sentToMember[static_cast<std::size_t>(me_)];
+  for (std::size_t m = 0; m < members_; ++m) {
+    const uint64_t *s = slot(m, round);
+    for (std::size_t r = 0; r < worldSize_; ++r) clock[r] = std::max(clock[r], s[clockWord(r)]);
+    sentToMe += s[sentWord(static_cast<std::size_t>(me_))];
+  }
+  combined.clock = VectorClock(std::move(clock));
+  return combined;
+}
+
+} // namespace rmarace::mpi

@@ -1,0 +1,98 @@
+// The clock exchange of a blocking all-to-all collective, carried by the application's own
+// collective when every member of the communicator runs on one node (docs/runtime.md, "How ranks
+// exchange tool data").
+//
+// A barrier, or a reduction of at least one element to every member, returns at a member only
+// once every member called it (a barrier by definition; a reduction's result depends on every
+// member's data). So the tool needs no collective of its own there: before the application's
+// call, every member writes its contribution into its slot of a board, shared memory of the
+// communicator's members (MPI_Win_allocate_shared); after the call, each member reads every
+// member's slot and combines them. The application's call costs what it costs without the tool,
+// instead of the tool's reduction with a user-defined operation replacing or overlapping it.
+#pragma once
+
+#include "rmarace/core/sync.h"
+
+#include <cstdint>
+#include <memory>
+#include <mpi.h>
+#include <optional>
+#include <vector>
+
+namespace rmarace::mpi {
+
+struct Channel;
+
+class CollectiveBoard {
+public:
+  // Groups up to this size: every member reads every member's slot, so a collective reads data
+  // that grows with the square of the group.
+  static constexpr std::size_t kMaxMembers = 32;
+  // Processes in the job up to this many: a slot holds a clock component of each.
+  static constexpr std::size_t kMaxWorld = 1024;
+  // Slots per member, used in turn. A member reads the others' slots of a round only once all of
+  // them show that round; so a member cannot write its slot of round k + 2 before every member
+  // has written round k + 1, that is, finished reading round k.
+  static constexpr std::size_t kSlots = 2;
+  // A member's slot still missing this long after the collective is worth a warning (members
+  // that disagree about the collective).
+  static constexpr double kPatienceSeconds = 10.0;
+
+  // Boards a process keeps at most. A board lives until MPI_Finalize (freeing it with its
+  // communicator would make MPI_Comm_free synchronise, which a program may not expect), so a
+  // program that creates communicators without end gets boards for the first ones only.
+  static constexpr std::size_t kMaxBoards = 64;
+
+  // Collective over the channel. Null (on every member) when a member does not `want` one, the
+  // members do not all share a node, the group or the job is too large, the communicator is an
+  // intercommunicator, or the library gives no shared memory in the unified model. The members
+  // agree on the board's number: the largest of their `proposed` numbers.
+  static std::unique_ptr<CollectiveBoard> create(const Channel &channel, std::size_t worldSize,
+                                                 bool want, uint64_t proposed);
+  // Boards are freed in the order of their numbers, which is the same on every process.
+  uint64_t number() const { return number_; }
+  CollectiveBoard(const CollectiveBoard &) = delete;
+  CollectiveBoard &operator=(const CollectiveBoard &) = delete;
+  // Collective over the channel's processes (MPI_Finalize).
+  void free();
+
+  // Whether collectives still go through the board: once one needed the exchange by reduction
+  // (a hybrid rank's threads, a small group's ledger entries), every member saw it, and the
+  // channel's later collectives exchange by reduction from the start.
+  bool carries() const { return !retired_; }
+  // Before the application's collective: this member's contribution into its slot of the next
+  // round, whose number it returns.
+  uint64_t post(const CollectiveContribution &mine);
+  // After it: the combination of the round's contributions once every member's slot shows the
+  // round; nothing when a member needs the exchange by reduction (then on every member).
+  std::optional<CollectiveContribution> collect(uint64_t round);
+
+private:
+  CollectiveBoard(std::size_t members, std::size_t worldSize, int me)
+      : members_(members), worldSize_(worldSize), me_(me) {}
+  // A slot's words: the round it holds, the round that asks for a reduction, the batches sent
+  // to each member, then the clock's initial-thread components.
+  static constexpr std::size_t kRoundWord = 0;
+  static constexpr std::size_t kReduceWord = 1;
+  std::size_t sentWord(std::size_t member) const { return 2 + member; }
+  std::size_t clockWord(std::size_t rank) const { return 2 + members_ + rank; }
+  std::size_t slotWords() const { return clockWord(worldSize_); }
+  uint64_t *slot(std::size_t member, uint64_t round) const {
+    return bases_[member] + (round % kSlots) * slotWords();
+  }
+  void awaitRound(uint64_t round);
+
+  std::size_t members_;
+  std::size_t worldSize_;
+  int me_;             // local rank in the channel
+  Rank worldRank_ = 0; // for messages
+  MPI_Win window_ = MPI_WIN_NULL;
+  MPI_Comm comm_ = MPI_COMM_NULL; // the channel's shadow communicator, for progress
+  std::vector<uint64_t *> bases_; // every member's slots, mapped here
+  uint64_t number_ = 0;
+  uint64_t rounds_ = 0; // posted so far
+  bool retired_ = false;
+  bool warned_ = false;
+};
+
+} // namespace rmarace::mpi
