@@ -287,6 +287,14 @@ void Process::tick(LocationHandle site) {
 
 void Process::settle() {
   Parts &p = *parts_;
+  // A wait that brought nothing (a collective of members that did nothing since the previous
+  // one): no event, batch or clock change since the last settle, no knowledge others gained of
+  // this process. Every step below would find what it found then.
+  if (!changedSinceSettle_ && sync_.clockVersion() == settledClockVersion_ &&
+      !sync_.hasStagedNews()) {
+    sync_.dropStaged();
+    return;
+  }
   p.inbox.drain();
   sync_.commitKnownBy();
   p.pruning.updateHorizon();
@@ -298,6 +306,8 @@ void Process::settle() {
   p.own.sweepCompleted();
   p.history.newGeneration();
   collectIfGrown();
+  changedSinceSettle_ = false;
+  settledClockVersion_ = sync_.clockVersion();
 }
 
 // ---- Transport ----------------------------------------------------------------------------------
@@ -316,6 +326,7 @@ void Process::flushBatches() {
 }
 
 void Process::receive(Rank origin, std::vector<std::byte> bytes) {
+  changedSinceSettle_ = true;
   parts_->inbox.receive(origin, std::move(bytes));
   collectIfGrown();
 }

@@ -365,6 +365,15 @@ void SyncState::commitKnownBy() {
   }
 }
 
+bool SyncState::hasStagedNews() const {
+  if (forgetPending_ && !ledger_.knowsNothing()) return true;
+  for (const StagedKnowledge &k : stagedKnownBy_)
+    if (k.thread >= knownBy_.size() ||
+        k.bound > knownBy_[k.thread][static_cast<std::size_t>(k.origin)])
+      return true;
+  return false;
+}
+
 void SyncState::takeAdvancedSlots(std::vector<ClockSlot> &into) {
   ThreadView &v = views_[kInitialThread];
   keepEachOnce(v.advanced);

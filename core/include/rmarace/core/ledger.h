@@ -44,6 +44,9 @@ public:
   // A group-level requirement from a collective: the members together sent `total` batches to
   // this process.
   void requireFromGroup(const std::vector<Rank> &members, uint64_t total);
+  // Whether the ledger holds no knowledge of others' batches and no requirement (forgetAll
+  // would change nothing).
+  bool knowsNothing() const { return known_.empty() && groupRequirements_.empty(); }
 
   // Entries not yet sent to `destination` on `stream`. Messages of one stream are consumed in
   // the order they were sent (like MPI's non-overtaking messages of one communicator, source and

@@ -204,7 +204,10 @@ private:
   void onEpochChange();
   // An event of the current thread in its current epoch (anything but synchronisation and the
   // batches of others): the epoch is no longer empty.
-  void eventInEpoch() { epochEmpty_ = false; }
+  void eventInEpoch() {
+    epochEmpty_ = false;
+    changedSinceSettle_ = true;
+  }
   // Collects garbage when the history or the access records have doubled since the last time.
   void collectIfGrown();
 
@@ -212,6 +215,10 @@ private:
   // Whether the current epoch has no event yet: it began at a collective's contribution or a
   // later synchronisation, and nothing happened since (see contribute).
   bool epochEmpty_ = false;
+  // Whether an event or a batch came since the last settle, and the clock version then (settle
+  // has nothing to do when neither changed).
+  bool changedSinceSettle_ = true;
+  uint64_t settledClockVersion_ = 0;
   std::unique_ptr<Parts> parts_;
   Counts counts_;
   std::set<SegmentId> countedSegments_;

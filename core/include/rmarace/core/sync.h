@@ -183,6 +183,13 @@ public:
     return t < horizons_.size() ? horizons_[t] : 0;
   }
   void commitKnownBy();
+  // Whether commitKnownBy would change anything: knowledge of this process's epochs that other
+  // processes gained, or ledger knowledge to forget. When not, dropStaged() stands for it.
+  bool hasStagedNews() const;
+  void dropStaged() {
+    stagedKnownBy_.clear();
+    forgetPending_ = false;
+  }
   // A world-wide all-to-all exchange was absorbed: once its batches are drained, the ledger's
   // knowledge is obsolete (see BatchLedger::forgetAll).
   bool forgetPending() const { return forgetPending_; }
