@@ -27,7 +27,7 @@ class CollectiveBoard {
 public:
   // Groups up to this size: every member reads every member's slot, so a collective reads data
   // that grows with the square of the group.
-  static constexpr std::size_t kMaxMembers = 32;
+  static constexpr std::size_t kMaxMembers = 64;
   // Processes in the job up to this many: a slot holds a clock component of each.
   static constexpr std::size_t kMaxWorld = 1024;
   // Slots per member, used in turn. A member reads the others' slots of a round only once all of
