@@ -29,11 +29,15 @@ void BatchLedger::learn(std::span<const LedgerEntry> entries) {
   }
 }
 
+uint64_t BatchLedger::receivedFrom(const std::vector<Rank> &members) const {
+  uint64_t got = 0;
+  for (Rank m : members) got += receivedFrom(m);
+  return got;
+}
+
 void BatchLedger::requireFromGroup(const std::vector<Rank> &members, uint64_t total) {
   pruneGroupRequirements();
-  uint64_t got = 0;
-  for (Rank m : members) got += received_[static_cast<std::size_t>(m)];
-  if (got < total) groupRequirements_.push_back({members, total}); // a requirement met stays out
+  if (receivedFrom(members) < total) groupRequirements_.push_back({members, total}); // met: out
 }
 
 std::vector<LedgerEntry> BatchLedger::all() const {
@@ -80,11 +84,8 @@ void BatchLedger::forgetAll() {
 }
 
 void BatchLedger::pruneGroupRequirements() {
-  std::erase_if(groupRequirements_, [this](const GroupRequirement &g) {
-    uint64_t got = 0;
-    for (Rank m : g.members) got += received_[static_cast<std::size_t>(m)];
-    return got >= g.total;
-  });
+  std::erase_if(groupRequirements_,
+                [this](const GroupRequirement &g) { return receivedFrom(g.members) >= g.total; });
 }
 
 BatchLedger::Shortfall BatchLedger::shortfall() const {
@@ -94,11 +95,8 @@ BatchLedger::Shortfall BatchLedger::shortfall() const {
     uint64_t got = received_[static_cast<std::size_t>(key.first)];
     if (k.count > got) s.perOrigin.emplace_back(key.first, k.count - got);
   }
-  for (const GroupRequirement &g : groupRequirements_) {
-    uint64_t got = 0;
-    for (Rank m : g.members) got += received_[static_cast<std::size_t>(m)];
-    if (got < g.total) s.groupUnmet = true;
-  }
+  for (const GroupRequirement &g : groupRequirements_)
+    if (receivedFrom(g.members) < g.total) s.groupUnmet = true;
   return s;
 }
 

@@ -155,8 +155,8 @@ void SyncState::tick(LocationHandle site) {
 }
 
 void SyncState::restartEpoch(LocationHandle site) {
-  if (epoch() == lastEpoch_ && !epochSites_.empty() && lastEpoch_ >= firstSiteEpoch_)
-    epochSites_.back() = site;
+  // The last epoch's site is the last one kept (sites are dropped from the front only).
+  if (epoch() == lastEpoch_) epochSites_.back() = site;
 }
 
 void SyncState::learn(const VectorClock &clock) {

@@ -1,7 +1,7 @@
 #include "collective_board.h"
 
 #include "mpi_state.h"
-#include "window_wait.h"
+#include "plain_read_windows.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -46,13 +46,8 @@ std::unique_ptr<CollectiveBoard> CollectiveBoard::create(const Channel &channel,
   uint64_t *base = nullptr;
   PMPI_Win_allocate_shared(bytes, sizeof(uint64_t), MPI_INFO_NULL, channel.shadow, &base,
                            &board->window_);
-  // Slots are read with plain loads while their owners write them: only the unified model makes
-  // the writes visible there (MPI-3.1 11.4). The model is the implementation's, the same on
-  // every member.
-  int *model = nullptr;
-  int found = 0;
-  PMPI_Win_get_attr(board->window_, MPI_WIN_MODEL, &model, &found);
-  if (!found || *model != MPI_WIN_UNIFIED) {
+  // Slots are read with plain loads while their owners write them.
+  if (!unifiedModel(board->window_)) {
     PMPI_Win_free(&board->window_);
     return nullptr;
   }
@@ -103,12 +98,12 @@ void CollectiveBoard::awaitRound(uint64_t round) {
   };
   // After a collective that waits for every member, every slot is there; the wait only covers
   // the time the stores take to become visible, and erroneous programs.
-  awaitWindowWords(window_, comm_, kPatienceSeconds, warned_, arrived, [&] {
+  awaitWindowWords(window_, comm_, warned_, arrived, [&] {
     std::fprintf(stderr,
                  "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
                  "collective %llu of a communicator (MPI_Barrier or MPI_Allreduce); do all "
                  "members call the same collectives in the same order?\n",
-                 static_cast<int>(worldRank_), kPatienceSeconds,
+                 static_cast<int>(worldRank_), kWindowPatienceSeconds,
                  static_cast<unsigned long long>(round));
   });
 }

@@ -34,9 +34,6 @@ public:
   // them show that round; so a member cannot write its slot of round k + 2 before every member
   // has written round k + 1, that is, finished reading round k.
   static constexpr std::size_t kSlots = 2;
-  // A member's slot still missing this long after the collective is worth a warning (members
-  // that disagree about the collective).
-  static constexpr double kPatienceSeconds = 10.0;
 
   // Boards a process keeps at most. A board lives until MPI_Finalize (freeing it with its
   // communicator would make MPI_Comm_free synchronise, which a program may not expect), so a

@@ -1,7 +1,7 @@
 #include "fence_area.h"
 
 #include "mpi_state.h"
-#include "window_wait.h"
+#include "plain_read_windows.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -20,13 +20,8 @@ std::unique_ptr<FenceArea> FenceArea::create(const Channel &channel, std::size_t
   MPI_Aint bytes = static_cast<MPI_Aint>(kRing * area->words() * sizeof(uint64_t));
   PMPI_Win_allocate(bytes, sizeof(uint64_t), MPI_INFO_NULL, channel.shadow, &area->base_,
                     &area->window_);
-  // The own area is read with plain loads while the others accumulate into it: only the unified
-  // model makes their updates visible there (MPI-3.1 11.4). The model is the implementation's,
-  // the same on every member, so all keep the area or none does.
-  int *model = nullptr;
-  int found = 0;
-  PMPI_Win_get_attr(area->window_, MPI_WIN_MODEL, &model, &found);
-  if (!found || *model != MPI_WIN_UNIFIED) {
+  // The own area is read with plain loads while the others accumulate into it.
+  if (!unifiedModel(area->window_)) {
     PMPI_Win_free(&area->window_);
     return nullptr;
   }
@@ -94,12 +89,12 @@ std::optional<CollectiveContribution> FenceArea::finish(const FenceAreaExchange 
   // libraries' fences return only then; for the others (a fence that ends no epoch need not
   // synchronise) this wait does it. It also keeps members within one fence of each other, so
   // that an area is not written again before all have read it.
-  awaitWindowWords(window_, comm_, kPatienceSeconds, warned_, arrived, [&] {
+  awaitWindowWords(window_, comm_, warned_, arrived, [&] {
     std::fprintf(stderr,
                  "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
                  "fence %llu of a window (MPI_Win_fence); do all members call it, with the same "
                  "MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions (MPI-3.1 11.5.5)?\n",
-                 static_cast<int>(worldRank_), kPatienceSeconds,
+                 static_cast<int>(worldRank_), kWindowPatienceSeconds,
                  static_cast<unsigned long long>(exchange.fence));
   });
   if (word(flagWord()) == exchange.fence) {

@@ -39,9 +39,6 @@ public:
   // Areas per member, used in turn: the wait after each fence keeps a member at most one fence
   // ahead of another; the others are margin.
   static constexpr std::size_t kRing = 4;
-  // A member still missing after the fence this long is worth a warning (an erroneous program
-  // whose members disagree about the fence).
-  static constexpr double kPatienceSeconds = 10.0;
 
   // Collective over the window's channel, at window creation. Null (on every member) when the
   // group or the job is too large or the tool window is not in the unified memory model.

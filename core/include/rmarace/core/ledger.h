@@ -38,6 +38,8 @@ public:
   uint64_t sentTo(Rank target) const { return sent_[static_cast<std::size_t>(target)]; }
   void recordReceive(Rank origin) { ++received_[static_cast<std::size_t>(origin)]; }
   uint64_t receivedFrom(Rank origin) const { return received_[static_cast<std::size_t>(origin)]; }
+  // Batches received from the members together.
+  uint64_t receivedFrom(const std::vector<Rank> &members) const;
 
   // Knowledge learned from a payload (max-merge per pair).
   void learn(std::span<const LedgerEntry> entries);

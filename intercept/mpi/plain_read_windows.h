@@ -1,0 +1,27 @@
+// Tool windows whose words this process reads with plain loads while other processes write them
+// (the fence areas and the collective boards): whether the library's memory model allows that,
+// and waiting for the other processes' words.
+#pragma once
+
+#include "rmarace/core/function_ref.h"
+
+#include <mpi.h>
+
+namespace rmarace::mpi {
+
+// A wait for other members' words still unfinished this long is worth a warning (members that
+// disagree about a fence or a collective: an erroneous program).
+inline constexpr double kWindowPatienceSeconds = 10.0;
+
+// Whether the window is in the unified memory model: only then do the others' writes become
+// visible to plain loads (MPI-3.1 11.4). The model is the implementation's, the same on every
+// member, so all keep such a window or none does.
+bool unifiedModel(MPI_Win window);
+
+// Until `arrived` holds, read after MPI_Win_sync on `window`: polls MPI on `comm` (progress for
+// the libraries that need it) and calls `warn` once kWindowPatienceSeconds have passed, if
+// `warned` is still false (which it then sets: one warning per window).
+void awaitWindowWords(MPI_Win window, MPI_Comm comm, bool &warned, FunctionRef<bool()> arrived,
+                      FunctionRef<void()> warn);
+
+} // namespace rmarace::mpi
