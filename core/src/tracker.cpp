@@ -126,8 +126,9 @@ void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
                          LocationHandle site, ExchangeNow exchange) {
   CollectiveContribution mine = process_.contribute(group, kind, site);
   pump();
-  CollectiveContribution combined = exchange(mine);
-  process_.absorbCollective(group, kind, root, combined, /*separated=*/false);
+  std::optional<CollectiveContribution> combined = exchange(mine);
+  if (!combined) return; // the previous combination again, absorbed then
+  process_.absorbCollective(group, kind, root, *combined, /*separated=*/false);
   drain();
 }
 

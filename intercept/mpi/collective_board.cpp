@@ -80,9 +80,19 @@ uint64_t CollectiveBoard::post(const CollectiveContribution &mine) {
                 mine.clock.size() != worldSize_ || mine.sentToMember.size() != members_;
   own[kReduceWord] = reduce ? round : 0;
   if (!reduce) {
-    for (std::size_t m = 0; m < members_; ++m) own[sentWord(m)] = mine.sentToMember[m];
-    for (std::size_t r = 0; r < worldSize_; ++r)
+    // The previous round's slot still holds this member's previous contribution (nobody else
+    // writes it), unless this is the first round.
+    const uint64_t *previous = slot(static_cast<std::size_t>(me_), round - 1);
+    bool repeats = round > 1;
+    for (std::size_t m = 0; m < members_; ++m) {
+      own[sentWord(m)] = mine.sentToMember[m];
+      repeats = repeats && previous[sentWord(m)] == own[sentWord(m)];
+    }
+    for (std::size_t r = 0; r < worldSize_; ++r) {
       own[clockWord(r)] = mine.clock[static_cast<Rank>(r)];
+      repeats = repeats && previous[clockWord(r)] == own[clockWord(r)];
+    }
+    own[kRepeatWord] = repeats ? round : 0;
   }
   // The round number says that the rest of the slot is there.
   __atomic_store_n(&own[kRoundWord], round, __ATOMIC_RELEASE);
@@ -97,7 +107,10 @@ void CollectiveBoard::awaitRound(uint64_t round) {
     return true;
   };
   // After a collective that waits for every member, every slot is there; the wait only covers
-  // the time the stores take to become visible, and erroneous programs.
+  // the time the stores take to become visible, and erroneous programs. The round word is read
+  // with acquire and written with release, so the rest of a slot that shows the round is
+  // visible without the memory barrier (MPI_Win_sync) the wait begins with.
+  if (arrived()) return;
   awaitWindowWords(window_, comm_, warned_, arrived, [&] {
     std::fprintf(stderr,
                  "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
@@ -108,14 +121,24 @@ void CollectiveBoard::awaitRound(uint64_t round) {
   });
 }
 
-std::optional<CollectiveContribution> CollectiveBoard::collect(uint64_t round) {
+CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round) {
   awaitRound(round);
-  for (std::size_t m = 0; m < members_; ++m)
-    if (slot(m, round)[kReduceWord] == round) {
+  Collected collected;
+  bool repeated = true;
+  for (std::size_t m = 0; m < members_; ++m) {
+    const uint64_t *s = slot(m, round);
+    if (s[kReduceWord] == round) {
       retired_ = true;
-      return std::nullopt;
+      collected.outcome = Collected::Outcome::NeedsReduction;
+      return collected;
     }
-  CollectiveContribution combined;
+    repeated = repeated && s[kRepeatWord] == round;
+  }
+  if (repeated) {
+    collected.outcome = Collected::Outcome::Repeated;
+    return collected;
+  }
+  CollectiveContribution &combined = collected.combined;
   std::vector<Epoch> clock(worldSize_, 0);
   // Only the own member's count is read (SyncState::absorbCollective): the batches every member
   // sent to this one.
@@ -127,7 +150,7 @@ std::optional<CollectiveContribution> CollectiveBoard::collect(uint64_t round) {
     sentToMe += s[sentWord(static_cast<std::size_t>(me_))];
   }
   combined.clock = VectorClock(std::move(clock));
-  return combined;
+  return collected;
 }
 
 } // namespace rmarace::mpi

@@ -60,19 +60,28 @@ public:
   // Before the application's collective: this member's contribution into its slot of the next
   // round, whose number it returns.
   uint64_t post(const CollectiveContribution &mine);
-  // After it: the combination of the round's contributions once every member's slot shows the
-  // round; nothing when a member needs the exchange by reduction (then on every member).
-  std::optional<CollectiveContribution> collect(uint64_t round);
+  // After it, once every member's slot shows the round: the combination of the round's
+  // contributions; that the round repeats the previous one (every member contributed what it
+  // contributed then, so the combination is the same: Tracker::ExchangeNow); or that a member
+  // needs the exchange by reduction (then on every member).
+  struct Collected {
+    enum class Outcome { Combined, Repeated, NeedsReduction } outcome = Outcome::Combined;
+    CollectiveContribution combined; // Combined only
+  };
+  Collected collect(uint64_t round);
 
 private:
   CollectiveBoard(std::size_t members, std::size_t worldSize, int me)
       : members_(members), worldSize_(worldSize), me_(me) {}
-  // A slot's words: the round it holds, the round that asks for a reduction, the batches sent
-  // to each member, then the clock's initial-thread components.
+  // A slot's words: the round it holds, the round that asks for a reduction, the round whose
+  // contribution equals the member's previous one, the batches sent to each member, then the
+  // clock's initial-thread components.
   static constexpr std::size_t kRoundWord = 0;
   static constexpr std::size_t kReduceWord = 1;
-  std::size_t sentWord(std::size_t member) const { return 2 + member; }
-  std::size_t clockWord(std::size_t rank) const { return 2 + members_ + rank; }
+  static constexpr std::size_t kRepeatWord = 2;
+  static constexpr std::size_t kHeaderWords = 3;
+  std::size_t sentWord(std::size_t member) const { return kHeaderWords + member; }
+  std::size_t clockWord(std::size_t rank) const { return kHeaderWords + members_ + rank; }
   std::size_t slotWords() const { return clockWord(worldSize_); }
   uint64_t *slot(std::size_t member, uint64_t round) const {
     return bases_[member] + (round % kSlots) * slotWords();

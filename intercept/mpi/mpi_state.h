@@ -127,10 +127,12 @@ public:
                                           const CollectiveContribution &mine,
                                           const std::optional<CarriedReduction> &carried);
   // exchange through the channel's board, carried by the application's collective `round`
-  // (which must wait for every member; collective_board.h).
-  CollectiveContribution exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
-                                         const CollectiveContribution &mine,
-                                         FunctionRef<void()> round);
+  // (which must wait for every member; collective_board.h); nothing when the round repeats the
+  // previous one (Tracker::ExchangeNow).
+  std::optional<CollectiveContribution> exchangeOnBoard(CollectiveBoard &board,
+                                                        const GroupView &group,
+                                                        const CollectiveContribution &mine,
+                                                        FunctionRef<void()> round);
 
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.

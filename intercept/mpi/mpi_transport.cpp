@@ -589,17 +589,24 @@ std::unique_ptr<CollectiveBoard> MpiTransport::createBoard(const Channel &ch, bo
   return CollectiveBoard::create(ch, worldSize_, want, proposed);
 }
 
-CollectiveContribution MpiTransport::exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
-                                                     const CollectiveContribution &mine,
-                                                     FunctionRef<void()> round) {
+std::optional<CollectiveContribution>
+MpiTransport::exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
+                              const CollectiveContribution &mine, FunctionRef<void()> round) {
   uint64_t posted = board.post(mine);
-  std::optional<CollectiveContribution> combined;
+  CollectiveBoard::Collected collected;
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     round();
-    combined = board.collect(posted);
+    collected = board.collect(posted);
   }
-  if (combined) return std::move(*combined);
+  switch (collected.outcome) {
+  case CollectiveBoard::Collected::Outcome::Combined:
+    return std::move(collected.combined);
+  case CollectiveBoard::Collected::Outcome::Repeated:
+    return std::nullopt;
+  case CollectiveBoard::Collected::Outcome::NeedsReduction:
+    break;
+  }
   return exchange(group, CollectiveKind::AllToAll, 0, mine);
 }
 

@@ -126,17 +126,18 @@ class E2E(Harness):
     def test_barriers_and_reductions_order_the_same_through_the_board_and_by_reduction(self):
         # Barriers and reductions of ranks that share a node exchange through the shared-memory
         # board (a sub-communicator's falls back to the reduction when a member has ledger entries
-        # to pass on); shared_exchange=0 exchanges by reduction throughout. Quiet barriers before
-        # the race continue their epochs: the race's region starts at the last of them.
+        # to pass on); shared_exchange=0 exchanges by reduction throughout. Quiet barriers
+        # continue their epochs, and on the board their exchanges repeat: a put after them is
+        # still ordered by the next barrier, and the race's region starts at the last of them.
         exe = self.build("board_sync.c", "-O2")
         for options in ["", "shared_exchange=0"]:
             with self.subTest(options=options):
                 env = dict(self.env, RMARACE_OPTIONS=options)
                 result = self.rmarace_run(exe, 4, env=env)
                 self.assertEqual(result.returncode, 66, result.stderr)
-                self.assert_race(result.stderr, "board_sync.c:65", "board_sync.c:68")
+                self.assert_race(result.stderr, "board_sync.c:76", "board_sync.c:79")
                 self.assertIn("SUMMARY: 1 data race", result.stderr)
-                self.assertIn("from MPI_Barrier at " + os.path.join(PROGRAMS, "board_sync.c:62"),
+                self.assertIn("from MPI_Barrier at " + os.path.join(PROGRAMS, "board_sync.c:73"),
                               result.stderr)
                 self.assertIn("board_sync: total 10", result.stdout)
 

@@ -1,8 +1,8 @@
 /* Barriers and reductions that order passive-target puts, on MPI_COMM_WORLD and on a
- * sub-communicator, then quiet barriers and one race. rmarace exchanges the clocks of barriers and
- * reductions through a shared-memory board when all ranks share a node, and by a reduction of its
- * own otherwise (shared_exchange=0): either way exactly the race at the end is reported.
- * Needs 4 ranks. */
+ * sub-communicator, quiet barriers and a put after them, then quiet barriers and one race.
+ * rmarace exchanges the clocks of barriers and reductions through a shared-memory board when all
+ * ranks share a node, and by a reduction of its own otherwise (shared_exchange=0): either way
+ * exactly the race at the end is reported. Needs 4 ranks. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -57,6 +57,17 @@ int main(int argc, char **argv) {
   if (rank == 2) *cell = evenTotal;
   MPI_Comm_free(&even);
   MPI_Barrier(MPI_COMM_WORLD);
+
+  /* Barriers with nothing between them (every member contributes what it did to the previous
+   * one), then a put that the next barrier orders before the target's load. */
+  for (int i = 0; i < 10; i++) MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 2) {
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, win);
+    MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+    MPI_Win_unlock(1, win);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 1) seen += *cell;
 
   /* Barriers with nothing between them, then a put and a store with nothing ordering them. */
   for (int i = 0; i < 10; i++) MPI_Barrier(MPI_COMM_WORLD);

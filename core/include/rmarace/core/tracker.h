@@ -110,7 +110,12 @@ public:
   // A collective exchange begun and ended in one call, as one blocking exchange of the transport.
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site);
   // The same, with the exchange the caller makes (one that also carries the application's data).
-  using ExchangeNow = FunctionRef<CollectiveContribution(const CollectiveContribution &mine)>;
+  // The exchange returns nothing when every member's contribution equals the one it made to the
+  // group's previous exchange of the same means: the combination is then the previous one, which
+  // this process absorbed and which taught it nothing (its own contribution, clock included,
+  // stayed the same), so absorbing it again would change nothing.
+  using ExchangeNow =
+      FunctionRef<std::optional<CollectiveContribution>(const CollectiveContribution &mine)>;
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site,
                   ExchangeNow exchange);
   // Resource-bound signal and wait (Def. 3.5 (5), (6)).
