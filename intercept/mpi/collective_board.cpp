@@ -42,6 +42,7 @@ std::unique_ptr<CollectiveBoard> CollectiveBoard::create(const Channel &channel,
   board->comm_ = channel.shadow;
   board->number_ = agreed[1];
   board->worldRank_ = channel.group.members[static_cast<std::size_t>(me)];
+  board->group_ = channel.group;
   MPI_Aint bytes = static_cast<MPI_Aint>(kSlots * board->slotWords() * sizeof(uint64_t));
   uint64_t *base = nullptr;
   PMPI_Win_allocate_shared(bytes, sizeof(uint64_t), MPI_INFO_NULL, channel.shadow, &base,
@@ -121,7 +122,7 @@ void CollectiveBoard::awaitRound(uint64_t round) {
   });
 }
 
-CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round) {
+CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round, bool mayRepeat) {
   awaitRound(round);
   Collected collected;
   bool repeated = true;
@@ -132,7 +133,7 @@ CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round) {
       collected.outcome = Collected::Outcome::NeedsReduction;
       return collected;
     }
-    repeated = repeated && s[kRepeatWord] == round;
+    repeated = repeated && mayRepeat && s[kRepeatWord] == round;
   }
   if (repeated) {
     collected.outcome = Collected::Outcome::Repeated;
@@ -151,6 +152,21 @@ CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round) {
   }
   combined.clock = VectorClock(std::move(clock));
   return collected;
+}
+
+std::unique_ptr<BoardFenceExchange>
+CollectiveBoard::startFence(const CollectiveContribution &mine) {
+  auto exchange = std::make_unique<BoardFenceExchange>();
+  exchange->board = this;
+  exchange->round = post(mine);
+  fenceContribution_ = mine;
+  return exchange;
+}
+
+std::optional<CollectiveContribution> CollectiveBoard::finishFence(BoardFenceExchange &exchange) {
+  Collected collected = collect(exchange.round, /*mayRepeat=*/false);
+  if (collected.outcome == Collected::Outcome::NeedsReduction) return std::nullopt;
+  return std::move(collected.combined);
 }
 
 } // namespace rmarace::mpi

@@ -11,7 +11,7 @@
 // instead of the tool's reduction with a user-defined operation replacing or overlapping it.
 #pragma once
 
-#include "rmarace/core/sync.h"
+#include "rmarace/core/tracker.h"
 
 #include <cstdint>
 #include <memory>
@@ -22,6 +22,13 @@
 namespace rmarace::mpi {
 
 struct Channel;
+class CollectiveBoard;
+
+// A fence's exchange through its window's board.
+struct BoardFenceExchange final : PendingExchange {
+  CollectiveBoard *board = nullptr;
+  uint64_t round = 0;
+};
 
 class CollectiveBoard {
 public:
@@ -62,13 +69,27 @@ public:
   uint64_t post(const CollectiveContribution &mine);
   // After it, once every member's slot shows the round: the combination of the round's
   // contributions; that the round repeats the previous one (every member contributed what it
-  // contributed then, so the combination is the same: Tracker::ExchangeNow); or that a member
-  // needs the exchange by reduction (then on every member).
+  // contributed then, so the combination is the same: Tracker::ExchangeNow), if the caller can
+  // use that (`mayRepeat`); or that a member needs the exchange by reduction (then on every
+  // member).
   struct Collected {
     enum class Outcome { Combined, Repeated, NeedsReduction } outcome = Outcome::Combined;
     CollectiveContribution combined; // Combined only
   };
-  Collected collect(uint64_t round);
+  Collected collect(uint64_t round, bool mayRepeat);
+
+  // A window's fences, on a board of the window's group: the same post before the application's
+  // MPI_Win_fence and collect after it. A fence need not wait for the other members (one that
+  // ends no epoch, in some libraries any), but the collect does, and the slots' turns need only
+  // that wait. A fence always completes its window's calls (an event), so its rounds never
+  // repeat.
+  std::unique_ptr<BoardFenceExchange> startFence(const CollectiveContribution &mine);
+  // Nothing when a member needs the exchange by reduction: then over group() with
+  // fenceContribution().
+  std::optional<CollectiveContribution> finishFence(BoardFenceExchange &exchange);
+  const GroupView &group() const { return group_; }
+  // What this member contributed to its latest fence (kept here, its buffers reused).
+  const CollectiveContribution &fenceContribution() const { return fenceContribution_; }
 
 private:
   CollectiveBoard(std::size_t members, std::size_t worldSize, int me)
@@ -95,6 +116,8 @@ private:
   MPI_Win window_ = MPI_WIN_NULL;
   MPI_Comm comm_ = MPI_COMM_NULL; // the channel's shadow communicator, for progress
   std::vector<uint64_t *> bases_; // every member's slots, mapped here
+  GroupView group_;
+  CollectiveContribution fenceContribution_;
   uint64_t number_ = 0;
   uint64_t rounds_ = 0; // posted so far
   bool retired_ = false;

@@ -43,10 +43,13 @@ struct WindowState {
   SegmentId segment = 0;
   uint64_t channel = 0; // the window's own channel (its communicator may be freed first)
   bool dynamic = false;
-  std::vector<uint64_t> sizes;          // bytes, per window rank
-  std::vector<int> dispUnits;           // per window rank
-  MPI_Win toolWindow = MPI_WIN_NULL;    // lock deposits: [all releases | exclusive releases]
-  std::shared_ptr<FenceArea> fenceArea; // the fences' exchange (fence_area.h), if the group allows
+  std::vector<uint64_t> sizes;       // bytes, per window rank
+  std::vector<int> dispUnits;        // per window rank
+  MPI_Win toolWindow = MPI_WIN_NULL; // lock deposits: [all releases | exclusive releases]
+  // The fences' exchange: a board when the group shares a node (collective_board.h), else an
+  // area (fence_area.h), if the group allows either.
+  std::shared_ptr<CollectiveBoard> fenceBoard;
+  std::shared_ptr<FenceArea> fenceArea;
   // accumulate_ordering orders accumulates of one origin (rar,raw,war,waw by default).
   bool accumulatesOrdered = true;
 };

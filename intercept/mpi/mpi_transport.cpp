@@ -524,8 +524,18 @@ CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bo
       rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
       combined = carried->area->finish(*carried);
     }
-    if (combined) return *combined;
+    if (combined) return std::move(*combined);
     return exchange(carried->group, CollectiveKind::AllToAll, 0, carried->mine);
+  }
+  if (auto *onBoard = dynamic_cast<BoardFenceExchange *>(&pending)) {
+    std::optional<CollectiveContribution> combined;
+    {
+      rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
+      combined = onBoard->board->finishFence(*onBoard);
+    }
+    if (combined) return std::move(*combined);
+    const CollectiveBoard &board = *onBoard->board;
+    return exchange(board.group(), CollectiveKind::AllToAll, 0, board.fenceContribution());
   }
   auto &p = static_cast<MpiExchange &>(pending);
   {
@@ -597,7 +607,7 @@ MpiTransport::exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     round();
-    collected = board.collect(posted);
+    collected = board.collect(posted, /*mayRepeat=*/true);
   }
   switch (collected.outcome) {
   case CollectiveBoard::Collected::Outcome::Combined:

@@ -52,6 +52,7 @@ void finishTool(const char *call, const void *returnAddress) {
   std::map<SegmentId, WindowState *> toolWindows; // by the id all members agreed on
   for (auto &[win, w] : st.windows) toolWindows[w.segment] = &w;
   for (auto &[segment, w] : toolWindows) {
+    if (w->fenceBoard) w->fenceBoard->free();
     if (w->fenceArea) w->fenceArea->free();
     if (w->toolWindow != MPI_WIN_NULL) PMPI_Win_free(&w->toolWindow);
   }

@@ -50,7 +50,9 @@ void createWindow(Scope &scope, MPI_Win win, MPI_Comm comm, MPI_Info info, void 
     ws.dispUnits.push_back(static_cast<int>(all[2 * i + 1]));
   }
   ws.toolWindow = st.transport->createLockArea(ch);
-  ws.fenceArea = st.transport->createFenceArea(ch);
+  // The board's number orders the communicators' boards at MPI_Finalize; a window's goes with it.
+  ws.fenceBoard = st.transport->createBoard(ch, st.runtime->options().sharedExchange, 0);
+  if (!ws.fenceBoard) ws.fenceArea = st.transport->createFenceArea(ch);
   st.windows[win] = ws;
   std::string name = "window " + std::to_string(segment);
   scope.tracker().process().exposeMemory(ws.segment, reinterpret_cast<Address>(base),
@@ -180,9 +182,10 @@ int MPI_Win_free(MPI_Win *win) {
                    "MPI_Win_free of " + w->name + " inside " + *open +
                        " (a window is freed only after its epochs are completed)");
     scope.sem().freeWindow(ws->segment, scope.site());
-    if (ws->fenceArea)
+    if (ws->fenceBoard || ws->fenceArea)
       scope.blocking([&] {
-        ws->fenceArea->free();
+        if (ws->fenceBoard) ws->fenceBoard->free();
+        if (ws->fenceArea) ws->fenceArea->free();
         return MPI_SUCCESS;
       });
     if (ws->toolWindow != MPI_WIN_NULL)
@@ -202,12 +205,15 @@ int MPI_Win_fence(int assert, MPI_Win win) {
   Window *w = semanticWindow(scope, win, &ws);
   if (!w) return scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   bool noPrecede = assert &MPI_MODE_NOPRECEDE, noSucceed = assert &MPI_MODE_NOSUCCEED;
+  CollectiveBoard *board =
+      ws->fenceBoard && ws->fenceBoard->carries() ? ws->fenceBoard.get() : nullptr;
   FenceArea *area = ws->fenceArea && ws->fenceArea->carries() ? ws->fenceArea.get() : nullptr;
-  Semantics::Fence f = area
-                           ? scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site(),
-                                                    [&](const CollectiveContribution &mine) {
-                                                      return area->start(mine, w->group, noPrecede);
-                                                    })
+  auto carried = [&](const CollectiveContribution &mine) -> std::unique_ptr<PendingExchange> {
+    if (board) return board->startFence(mine);
+    return area->start(mine, w->group, noPrecede);
+  };
+  Semantics::Fence f = board || area
+                           ? scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site(), carried)
                            : scope.sem().fenceBegin(*w, noPrecede, noSucceed, scope.site());
   int rc = scope.blocking([&] { return PMPI_Win_fence(assert, win); });
   scope.sem().fenceEnd(*w, f);

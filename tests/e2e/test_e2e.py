@@ -101,27 +101,36 @@ class E2E(Harness):
         self.assertEqual(race_lines(first), race_lines(second))
 
     def test_race_free_programs_print_the_same_with_and_without_rmarace(self):
-        for program, nprocs in [("halo_fence.c", 4), ("counter_locks.c", 3),
-                                ("carried_reductions.c", 3), ("fence_groups.c", 4)]:
-            with self.subTest(program=program):
+        # The fence programs also with shared_exchange=0: their fences then exchange through the
+        # fence areas (accumulates) instead of the windows' boards.
+        for program, nprocs, options in [("halo_fence.c", 4, ""), ("counter_locks.c", 3, ""),
+                                         ("carried_reductions.c", 3, ""), ("fence_groups.c", 4, ""),
+                                         ("halo_fence.c", 4, "shared_exchange=0"),
+                                         ("fence_groups.c", 4, "shared_exchange=0")]:
+            with self.subTest(program=program, options=options):
                 plain = self.build(program, "-O2", compiler="mpicc.openmpi", name="plain")
                 checked = self.build(program, "-O2")
                 expected = self.run_cmd(["mpirun", "-np", str(nprocs), plain])
                 self.assertEqual(expected.returncode, 0, expected.stderr)
-                result = self.rmarace_run(checked, nprocs)
+                result = self.rmarace_run(checked, nprocs,
+                                          env=dict(self.env, RMARACE_OPTIONS=options))
                 self.assertEqual(result.returncode, 0, result.stderr)
                 self.assertNotIn("data race", result.stderr)
                 self.assertEqual(sorted(result.stdout.splitlines()),
                                  sorted(expected.stdout.splitlines()))
 
     def test_a_race_in_a_late_fence_epoch_of_a_pair_window_is_reported(self):
-        # Fences whose exchange travels through the fence areas, others by reduction (asserted
-        # fences, pair fences that carry ledger entries): the epochs stay exact either way.
+        # Fences whose exchange travels through the windows' boards (one node) or the fence areas
+        # (shared_exchange=0), others by reduction (asserted fences, pair fences that carry ledger
+        # entries): the epochs stay exact either way.
         exe = self.build("fence_groups.c", "-O2")
-        result = self.run_cmd([tool("rmarace-run"), "-np", "4", exe, "race"])
-        self.assertEqual(result.returncode, 66, result.stderr)
-        self.assert_race(result.stderr, "fence_groups.c:42", "fence_groups.c:43")
-        self.assertIn("SUMMARY: 1 data race", result.stderr)
+        for options in ["", "shared_exchange=0"]:
+            with self.subTest(options=options):
+                result = self.run_cmd([tool("rmarace-run"), "-np", "4", exe, "race"],
+                                      env=dict(self.env, RMARACE_OPTIONS=options))
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "fence_groups.c:42", "fence_groups.c:43")
+                self.assertIn("SUMMARY: 1 data race", result.stderr)
 
     def test_barriers_and_reductions_order_the_same_through_the_board_and_by_reduction(self):
         # Barriers and reductions of ranks that share a node exchange through the shared-memory
