@@ -1,6 +1,7 @@
 #include "rmarace/core/history.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 namespace rmarace {
@@ -291,15 +292,16 @@ void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, Sha
     uint8_t mask;
     SetId to;
   };
-  std::vector<Memo> memo;
+  std::array<Memo, kInsertMemo> memo; // on the stack: every remote access comes here
+  std::size_t memoSize = 0;
   auto updated = [&](SetId from, uint8_t mask, Address g) {
-    auto it = std::find_if(memo.begin(), memo.end(),
+    auto it = std::find_if(memo.begin(), memo.begin() + memoSize,
                            [&](const Memo &m) { return m.from == from && m.mask == mask; });
-    if (it != memo.end()) return it->to;
+    if (it != memo.begin() + memoSize) return it->to;
     ShadowRecord r = record;
     r.mask = mask;
     SetId to = update(from, r, &visit, g, live); // never adds regions: `region` stays valid
-    if (memo.size() < kInsertMemo) memo.push_back({from, mask, to});
+    if (memoSize < kInsertMemo) memo[memoSize++] = {from, mask, to};
     return to;
   };
   for (Address g = begin & ~(kGranule - 1); g < end;) {

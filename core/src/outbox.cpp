@@ -9,6 +9,8 @@ namespace rmarace {
 namespace {
 // The ledger stream of batches (FIFO per origin and target).
 constexpr uint64_t kBatchStream = std::numeric_limits<uint64_t>::max();
+// Bytes reserved for a batch's header before it is encoded; a larger one grows the buffer.
+constexpr std::size_t kHeaderReserve = 64;
 } // namespace
 
 Outbox::Outbox(SyncState &sync, ProcessHost &host, std::size_t batchLimit)
@@ -30,6 +32,8 @@ void Outbox::seal(OpenBatch &open) {
   sync_.ledger().recordSend(open.peer);
   Batch batch;
   batch.peer = open.peer;
+  // One allocation: the header (a ledger delta of a few varints) and the records.
+  batch.bytes.reserve(kHeaderReserve + open.records.size());
   WireWriter out(batch.bytes);
   wire::encode(out, wire::BatchHeader{sync_.ledger().deltaFor(open.peer, kBatchStream)});
   batch.bytes.insert(batch.bytes.end(), open.records.begin(), open.records.end());
