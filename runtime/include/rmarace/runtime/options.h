@@ -28,8 +28,8 @@ struct Options {
   std::string reportHtml;   // rank 0 writes the HTML report of the log here at the end
   std::string reportSarif;  // rank 0 writes the SARIF report of the log here at the end
   // Collectives whose members share a node exchange the tool's data through shared memory,
-  // carried by the application's own call (MPI barriers and reductions); false: by the tool's
-  // own collective.
+  // carried by the application's own call (MPI barriers, reductions and fences); false: by the
+  // tool's own collective (fences: by accumulates into fence areas).
   bool sharedExchange = true;
 
   // The pessimistic schedule (docs/nasty.md): RMA calls are issued as late and in as hostile an
