@@ -222,8 +222,8 @@ void Process::wait(Rank from, const ClockPayload &payload, LocationHandle site) 
   onEpochChange();
 }
 
-CollectiveContribution Process::contribute(const GroupView &group, CollectiveKind kind,
-                                           LocationHandle site) {
+const CollectiveContribution &Process::contribute(const GroupView &group, CollectiveKind kind,
+                                                  LocationHandle site) {
   parts_->direct.flush();
   parts_->outbox.sealAll();
   // A synchronisation starts an epoch so that the events before it and those after it are told
@@ -241,8 +241,12 @@ CollectiveContribution Process::contribute(const GroupView &group, CollectiveKin
     onEpochChange();
   }
   epochEmpty_ = true;
-  parts_->contributed[sync_.currentThread()] = {epoch(), site, continued};
-  return sync_.contribution(group, kind);
+  Parts::Contribution &mine = parts_->contributed[sync_.currentThread()];
+  mine.epoch = epoch();
+  mine.site = site;
+  mine.continued = continued;
+  sync_.contribution(group, kind, mine.contribution);
+  return mine.contribution;
 }
 
 void Process::absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,

@@ -54,6 +54,7 @@ struct Process::Parts {
     Epoch epoch = 0;
     LocationHandle site = kNoLocation;
     bool continued = false; // the epoch went on at the contribution (Process::contribute)
+    CollectiveContribution contribution; // the latest, its buffers reused
   };
   std::map<ThreadId, Contribution> contributed;
   bool finished = false;

@@ -264,14 +264,20 @@ void SyncState::absorb(Rank from, const ClockPayload &payload) {
 
 CollectiveContribution SyncState::contribution(const GroupView &group, CollectiveKind kind) {
   CollectiveContribution c;
-  c.clock = clock();
-  c.sentToMember.reserve(group.members.size());
-  for (Rank m : group.members) c.sentToMember.push_back(ledger_.sentTo(m));
+  contribution(group, kind, c);
+  return c;
+}
+
+void SyncState::contribution(const GroupView &group, CollectiveKind kind,
+                             CollectiveContribution &into) {
+  into.clock = clock();
+  into.sentToMember.clear();
+  for (Rank m : group.members) into.sentToMember.push_back(ledger_.sentTo(m));
+  into.ledger.clear();
   // A world-wide all-to-all delivers every batch counted in sentToMember; every other exchange
   // passes on what this process knows about third parties' batches.
   if (group.members.size() < clock().size() || kind != CollectiveKind::AllToAll)
-    c.ledger = ledger_.deltaForChannel(group.channel);
-  return c;
+    into.ledger = ledger_.deltaForChannel(group.channel);
 }
 
 void SyncState::absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,

@@ -93,14 +93,14 @@ void Tracker::waitWith(Rank from, const ClockPayload &payload, LocationHandle si
 
 Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                              LocationHandle site, bool complete) {
-  CollectiveContribution mine = process_.contribute(group, kind, site);
+  const CollectiveContribution &mine = process_.contribute(group, kind, site);
   pump();
   return {group, kind, root, complete, transport_.startExchange(group, kind, root, mine, complete)};
 }
 
 Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                              LocationHandle site, StartExchange start) {
-  CollectiveContribution mine = process_.contribute(group, kind, site);
+  const CollectiveContribution &mine = process_.contribute(group, kind, site);
   pump();
   return {group, kind, root, true, start(mine)};
 }
@@ -124,7 +124,7 @@ void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
 
 void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
                          LocationHandle site, ExchangeNow exchange) {
-  CollectiveContribution mine = process_.contribute(group, kind, site);
+  const CollectiveContribution &mine = process_.contribute(group, kind, site);
   pump();
   std::optional<CollectiveContribution> combined = exchange(mine);
   if (!combined) return; // the previous combination again, absorbed then

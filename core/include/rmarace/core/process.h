@@ -145,9 +145,11 @@ public:
   ClockPayload signal(Rank destination, LocationHandle site,
                       std::optional<uint64_t> stream = std::nullopt);
   void wait(Rank from, const ClockPayload &payload, LocationHandle site);
-  // Collectives: contribute (one tick), combine all contributions (host), absorb.
-  CollectiveContribution contribute(const GroupView &group, CollectiveKind kind,
-                                    LocationHandle site);
+  // Collectives: contribute (one tick), combine all contributions (host), absorb. The
+  // contribution is the calling thread's, kept here (its buffers reused): valid until the
+  // thread's next contribution.
+  const CollectiveContribution &contribute(const GroupView &group, CollectiveKind kind,
+                                           LocationHandle site);
   void absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
                         const CollectiveContribution &combined, bool separated = false);
   // Resource-bound signal: the deposit to merge into the resource's deposition.

@@ -147,6 +147,8 @@ public:
 
   // Collectives: one tick for the whole exchange (3.3.2).
   CollectiveContribution contribution(const GroupView &group, CollectiveKind kind);
+  // The same into `into`, whose buffers it reuses.
+  void contribution(const GroupView &group, CollectiveKind kind, CollectiveContribution &into);
   void absorbCollective(const GroupView &group, CollectiveKind kind, Rank root,
                         const CollectiveContribution &combined, Epoch contributedEpoch);
 
