@@ -101,7 +101,7 @@ uint64_t CollectiveBoard::post(const CollectiveContribution &mine) {
   return round;
 }
 
-void CollectiveBoard::awaitRound(uint64_t round) {
+void CollectiveBoard::awaitRound(uint64_t round, RoundOf of) {
   auto arrived = [&] {
     for (std::size_t m = 0; m < members_; ++m)
       if (loadAcquire(&slot(m, round)[kRoundWord]) != round) return false;
@@ -113,6 +113,10 @@ void CollectiveBoard::awaitRound(uint64_t round) {
   // visible without the memory barrier (MPI_Win_sync) the wait begins with.
   if (arrived()) return;
   awaitWindowWords(window_, comm_, warned_, arrived, [&] {
+    if (of == RoundOf::Fence) {
+      warnFenceWait(worldRank_, round);
+      return;
+    }
     std::fprintf(stderr,
                  "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
                  "collective %llu of a communicator (MPI_Barrier or MPI_Allreduce); do all "
@@ -122,8 +126,8 @@ void CollectiveBoard::awaitRound(uint64_t round) {
   });
 }
 
-CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round, bool mayRepeat) {
-  awaitRound(round);
+CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round, RoundOf of) {
+  awaitRound(round, of);
   Collected collected;
   bool repeated = true;
   for (std::size_t m = 0; m < members_; ++m) {
@@ -133,7 +137,7 @@ CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round, bool mayRepe
       collected.outcome = Collected::Outcome::NeedsReduction;
       return collected;
     }
-    repeated = repeated && mayRepeat && s[kRepeatWord] == round;
+    repeated = repeated && of == RoundOf::Collective && s[kRepeatWord] == round;
   }
   if (repeated) {
     collected.outcome = Collected::Outcome::Repeated;
@@ -164,7 +168,7 @@ CollectiveBoard::startFence(const CollectiveContribution &mine) {
 }
 
 std::optional<CollectiveContribution> CollectiveBoard::finishFence(BoardFenceExchange &exchange) {
-  Collected collected = collect(exchange.round, /*mayRepeat=*/false);
+  Collected collected = collect(exchange.round, RoundOf::Fence);
   if (collected.outcome == Collected::Outcome::NeedsReduction) return std::nullopt;
   return std::move(collected.combined);
 }

@@ -67,16 +67,18 @@ public:
   // Before the application's collective: this member's contribution into its slot of the next
   // round, whose number it returns.
   uint64_t post(const CollectiveContribution &mine);
+  // What a round carries: a communicator's barrier or reduction, or a window's fence (whose
+  // rounds never repeat, see startFence). It words the warning of a wait that lasts.
+  enum class RoundOf { Collective, Fence };
   // After it, once every member's slot shows the round: the combination of the round's
-  // contributions; that the round repeats the previous one (every member contributed what it
-  // contributed then, so the combination is the same: Tracker::ExchangeNow), if the caller can
-  // use that (`mayRepeat`); or that a member needs the exchange by reduction (then on every
-  // member).
+  // contributions; that a collective's round repeats the previous one (every member contributed
+  // what it contributed then, so the combination is the same: Tracker::ExchangeNow); or that a
+  // member needs the exchange by reduction (then on every member).
   struct Collected {
     enum class Outcome { Combined, Repeated, NeedsReduction } outcome = Outcome::Combined;
     CollectiveContribution combined; // Combined only
   };
-  Collected collect(uint64_t round, bool mayRepeat);
+  Collected collect(uint64_t round, RoundOf of);
 
   // A window's fences, on a board of the window's group: the same post before the application's
   // MPI_Win_fence and collect after it. A fence need not wait for the other members (one that
@@ -85,7 +87,7 @@ public:
   // repeat.
   std::unique_ptr<BoardFenceExchange> startFence(const CollectiveContribution &mine);
   // Nothing when a member needs the exchange by reduction: then over group() with
-  // fenceContribution().
+  // fenceContribution(). group() is the channel's, also for a collective's reduction.
   std::optional<CollectiveContribution> finishFence(BoardFenceExchange &exchange);
   const GroupView &group() const { return group_; }
   // What this member contributed to its latest fence (kept here, its buffers reused).
@@ -107,7 +109,7 @@ private:
   uint64_t *slot(std::size_t member, uint64_t round) const {
     return bases_[member] + (round % kSlots) * slotWords();
   }
-  void awaitRound(uint64_t round);
+  void awaitRound(uint64_t round, RoundOf of);
 
   std::size_t members_;
   std::size_t worldSize_;

@@ -4,7 +4,6 @@
 #include "plain_read_windows.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
 namespace rmarace::mpi {
@@ -89,14 +88,8 @@ std::optional<CollectiveContribution> FenceArea::finish(const FenceAreaExchange 
   // libraries' fences return only then; for the others (a fence that ends no epoch need not
   // synchronise) this wait does it. It also keeps members within one fence of each other, so
   // that an area is not written again before all have read it.
-  awaitWindowWords(window_, comm_, warned_, arrived, [&] {
-    std::fprintf(stderr,
-                 "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
-                 "fence %llu of a window (MPI_Win_fence); do all members call it, with the same "
-                 "MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions (MPI-3.1 11.5.5)?\n",
-                 static_cast<int>(worldRank_), kWindowPatienceSeconds,
-                 static_cast<unsigned long long>(exchange.fence));
-  });
+  awaitWindowWords(window_, comm_, warned_, arrived,
+                   [&] { warnFenceWait(worldRank_, exchange.fence); });
   if (word(flagWord()) == exchange.fence) {
     retired_ = true;
     return std::nullopt;

@@ -133,7 +133,6 @@ public:
   // (which must wait for every member; collective_board.h); nothing when the round repeats the
   // previous one (Tracker::ExchangeNow).
   std::optional<CollectiveContribution> exchangeOnBoard(CollectiveBoard &board,
-                                                        const GroupView &group,
                                                         const CollectiveContribution &mine,
                                                         FunctionRef<void()> round);
 

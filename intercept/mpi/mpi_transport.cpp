@@ -600,14 +600,14 @@ std::unique_ptr<CollectiveBoard> MpiTransport::createBoard(const Channel &ch, bo
 }
 
 std::optional<CollectiveContribution>
-MpiTransport::exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
-                              const CollectiveContribution &mine, FunctionRef<void()> round) {
+MpiTransport::exchangeOnBoard(CollectiveBoard &board, const CollectiveContribution &mine,
+                              FunctionRef<void()> round) {
   uint64_t posted = board.post(mine);
   CollectiveBoard::Collected collected;
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     round();
-    collected = board.collect(posted, /*mayRepeat=*/true);
+    collected = board.collect(posted, CollectiveBoard::RoundOf::Collective);
   }
   switch (collected.outcome) {
   case CollectiveBoard::Collected::Outcome::Combined:
@@ -617,7 +617,7 @@ MpiTransport::exchangeOnBoard(CollectiveBoard &board, const GroupView &group,
   case CollectiveBoard::Collected::Outcome::NeedsReduction:
     break;
   }
-  return exchange(group, CollectiveKind::AllToAll, 0, mine);
+  return exchange(board.group(), CollectiveKind::AllToAll, 0, mine);
 }
 
 MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {

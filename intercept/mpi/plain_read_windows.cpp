@@ -1,5 +1,7 @@
 #include "plain_read_windows.h"
 
+#include <cstdio>
+
 namespace rmarace::mpi {
 
 bool unifiedModel(MPI_Win window) {
@@ -24,6 +26,15 @@ void awaitWindowWords(MPI_Win window, MPI_Comm comm, bool &warned, FunctionRef<b
       warn();
     }
   }
+}
+
+void warnFenceWait(Rank worldRank, uint64_t fence) {
+  std::fprintf(stderr,
+               "rmarace: warning: rank %d waits since %.0f s for the other members' part of "
+               "fence %llu of a window (MPI_Win_fence); do all members call it, with the same "
+               "MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions (MPI-3.1 11.5.5)?\n",
+               static_cast<int>(worldRank), kWindowPatienceSeconds,
+               static_cast<unsigned long long>(fence));
 }
 
 } // namespace rmarace::mpi

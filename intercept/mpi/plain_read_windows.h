@@ -4,7 +4,9 @@
 #pragma once
 
 #include "rmarace/core/function_ref.h"
+#include "rmarace/core/types.h"
 
+#include <cstdint>
 #include <mpi.h>
 
 namespace rmarace::mpi {
@@ -23,5 +25,9 @@ bool unifiedModel(MPI_Win window);
 // `warned` is still false (which it then sets: one warning per window).
 void awaitWindowWords(MPI_Win window, MPI_Comm comm, bool &warned, FunctionRef<bool()> arrived,
                       FunctionRef<void()> warn);
+
+// The warning of a fence's wait that lasted kWindowPatienceSeconds (`fence`: its number among
+// the window's fences that the fence areas or the board carried).
+void warnFenceWait(Rank worldRank, uint64_t fence);
 
 } // namespace rmarace::mpi

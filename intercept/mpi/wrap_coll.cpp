@@ -47,8 +47,7 @@ template <class Call> std::optional<int> onBoard(Scope &scope, MPI_Comm comm, Ca
   MpiTransport &transport = *scope.st().transport;
   scope.sem().collective(ch->group, CollectiveKind::AllToAll, ch->group.members.front(),
                          scope.site(), [&](const CollectiveContribution &mine) {
-                           return transport.exchangeOnBoard(*board, ch->group, mine,
-                                                            [&] { rc = call(); });
+                           return transport.exchangeOnBoard(*board, mine, [&] { rc = call(); });
                          });
   return rc;
 }

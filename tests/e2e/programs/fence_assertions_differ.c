@@ -1,6 +1,7 @@
 /* Fences whose MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED assertions differ between the members.
  * MPI asks all members to give them alike, but libraries accept the difference, and the program
- * then runs: rmarace's fence exchange (intercept/mpi/fence_area.h) must not hang on it. */
+ * then runs: rmarace's fence exchange (the window's board, intercept/mpi/collective_board.h, or
+ * the fence areas, intercept/mpi/fence_area.h) must not hang on it. */
 #include <mpi.h>
 #include <stdio.h>
 
