@@ -27,16 +27,22 @@ BatchInbox::BatchInbox(SyncState &sync, TargetChecker &target, RegionEnds &ends,
 
 void BatchInbox::receive(Rank origin, std::vector<std::byte> bytes) {
   sync_.ledger().recordReceive(origin);
+  WireReader in(bytes);
+  decode(in, header_);
+  std::size_t recordsAt = bytes.size() - in.remaining();
+  // What precedes this batch must be received too before a wait completes.
+  sync_.ledger().learn(header_.entries);
+  if (queued_.empty() && causallyReady(origin, header_.entries)) {
+    // Nothing waits: this batch is the next to process, without queueing it.
+    process(origin, header_.entries, std::span<const std::byte>(bytes).subspan(recordsAt));
+    ++processed_[static_cast<std::size_t>(origin)];
+    return;
+  }
   Received batch;
   batch.origin = origin;
-  WireReader in(bytes);
-  wire::BatchHeader header;
-  decode(in, header);
-  batch.header = std::move(header.entries);
-  batch.recordsAt = bytes.size() - in.remaining();
+  batch.header = header_.entries;
+  batch.recordsAt = recordsAt;
   batch.bytes = std::move(bytes);
-  // What precedes this batch must be received too before a wait completes.
-  sync_.ledger().learn(batch.header);
   queued_.push_back(std::move(batch));
   drain();
 }
@@ -64,7 +70,8 @@ void BatchInbox::drain() {
       }
       Received batch = std::move(queued_[i]);
       queued_.erase(queued_.begin() + static_cast<std::ptrdiff_t>(i));
-      process(batch);
+      process(batch.origin, batch.header,
+              std::span<const std::byte>(batch.bytes).subspan(batch.recordsAt));
       ++processed_[static_cast<std::size_t>(origin)];
       progress = true;
       break;
@@ -72,17 +79,17 @@ void BatchInbox::drain() {
   }
 }
 
-void BatchInbox::process(const Received &batch) {
-  Rank origin = batch.origin;
-  sync_.ledger().learn(batch.header);
-  WireReader in(std::span<const std::byte>(batch.bytes).subspan(batch.recordsAt));
+void BatchInbox::process(Rank origin, std::span<const LedgerEntry> header,
+                         std::span<const std::byte> records) {
+  sync_.ledger().learn(header);
+  WireReader in(records);
   while (!in.done()) {
     switch (wire::readTag(in)) {
     case wire::Tag::Location:
       take<wire::LocationRecord>(in, [&](auto &r) { target_.onLocation(origin, std::move(r)); });
       break;
     case wire::Tag::Snapshot:
-      take<wire::SnapshotRecord>(in, [&](auto &r) { target_.onSnapshot(origin, r); });
+      take<wire::SnapshotRecord>(in, [&](auto &r) { target_.onSnapshot(origin, std::move(r)); });
       break;
     case wire::Tag::Access:
       take<wire::RemoteAccessRecord>(in, [&](auto &r) { target_.onRemoteAccess(origin, r); });

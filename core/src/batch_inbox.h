@@ -5,6 +5,7 @@
 
 #include "rmarace/core/ledger.h"
 #include "rmarace/core/types.h"
+#include "rmarace/core/wire_records.h"
 
 #include <cstddef>
 #include <span>
@@ -37,7 +38,8 @@ private:
   };
   // Whether every batch a header names as causally preceding has been processed.
   bool causallyReady(Rank from, std::span<const LedgerEntry> required) const;
-  void process(const Received &batch);
+  void process(Rank origin, std::span<const LedgerEntry> header,
+               std::span<const std::byte> records);
 
   SyncState &sync_;
   TargetChecker &target_;
@@ -45,6 +47,7 @@ private:
   OriginTracker &origin_;
   std::vector<Received> queued_;    // waiting for predecessors
   std::vector<uint64_t> processed_; // batches processed, per origin
+  wire::BatchHeader header_;        // receive's, its buffer reused
 };
 
 } // namespace rmarace

@@ -9,7 +9,20 @@ BatchLedger::BatchLedger(Rank self, Rank worldSize)
       received_(static_cast<std::size_t>(worldSize), 0) {}
 
 void BatchLedger::bump(const PairKey &key, uint64_t count) {
-  Known &k = known_[key];
+  auto it = known_.find(key);
+  if (it == known_.end()) {
+    std::vector<KnownMap::node_type> &spare = spareKnown_.nodes;
+    if (spare.empty()) {
+      it = known_.emplace(key, Known{}).first;
+    } else {
+      KnownMap::node_type node = std::move(spare.back());
+      spare.pop_back();
+      node.key() = key;
+      node.mapped() = Known{};
+      it = known_.insert(std::move(node)).position;
+    }
+  }
+  Known &k = it->second;
   if (count > k.count) {
     k.count = count;
     k.version = ++version_;
@@ -37,7 +50,14 @@ uint64_t BatchLedger::receivedFrom(const std::vector<Rank> &members) const {
 
 void BatchLedger::requireFromGroup(const std::vector<Rank> &members, uint64_t total) {
   pruneGroupRequirements();
-  if (receivedFrom(members) < total) groupRequirements_.push_back({members, total}); // met: out
+  if (receivedFrom(members) >= total) return; // met already
+  std::vector<Rank> kept;
+  if (!spareMembers_.empty()) {
+    kept = std::move(spareMembers_.back());
+    spareMembers_.pop_back();
+  }
+  kept.assign(members.begin(), members.end());
+  groupRequirements_.push_back({std::move(kept), total});
 }
 
 std::vector<LedgerEntry> BatchLedger::all() const {
@@ -47,16 +67,20 @@ std::vector<LedgerEntry> BatchLedger::all() const {
 }
 
 std::vector<LedgerEntry> BatchLedger::deltaFor(Rank destination, uint64_t stream) {
-  uint64_t &last = lastVersionTo_[{destination, stream}];
   std::vector<LedgerEntry> delta;
+  deltaFor(destination, stream, delta);
+  return delta;
+}
+
+void BatchLedger::deltaFor(Rank destination, uint64_t stream, std::vector<LedgerEntry> &into) {
+  into.clear();
+  uint64_t &last = lastVersionTo_[{destination, stream}];
   for (const auto &[key, k] : known_) {
     // The destination knows its own sends better than anyone.
-    if (k.version > last && key.first != destination) {
-      delta.push_back({key.first, key.second, k.count});
-    }
+    if (k.version > last && key.first != destination)
+      into.push_back({key.first, key.second, k.count});
   }
   last = version_;
-  return delta;
 }
 
 std::vector<LedgerEntry> BatchLedger::deltaForChannel(uint64_t channel) {
@@ -78,14 +102,18 @@ std::vector<LedgerEntry> BatchLedger::column(Rank target) const {
 }
 
 void BatchLedger::forgetAll() {
-  known_.clear();
+  while (!known_.empty()) spareKnown_.nodes.push_back(known_.extract(known_.begin()));
+  for (GroupRequirement &g : groupRequirements_) dropRequirement(g);
   groupRequirements_.clear();
   // Versions stay monotonic so that per-destination deltas remain correct.
 }
 
 void BatchLedger::pruneGroupRequirements() {
-  std::erase_if(groupRequirements_,
-                [this](const GroupRequirement &g) { return receivedFrom(g.members) >= g.total; });
+  std::erase_if(groupRequirements_, [this](GroupRequirement &g) {
+    if (receivedFrom(g.members) < g.total) return false;
+    dropRequirement(g);
+    return true;
+  });
 }
 
 BatchLedger::Shortfall BatchLedger::shortfall() const {

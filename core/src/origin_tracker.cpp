@@ -78,7 +78,7 @@ void OriginTracker::issue(const RmaOperation &op) {
       if (id != kNone) own_.complete(id, sync_.epoch(), op.site);
     io.readBuffer = io.writeBuffer = kNone;
   }
-  std::vector<IssuedOp> &ops = openOps_[op.target];
+  std::vector<IssuedOp> &ops = openOpsTo(op.target);
   ops.push_back(io);
   if (op.remoteBlocking) {
     // A blocking get or fetching atomic returns with its remote access complete (individual
@@ -96,7 +96,23 @@ void OriginTracker::issue(const RmaOperation &op) {
       last.selfRemote = kNone;
     }
     if (last.done()) ops.pop_back();
+    if (ops.empty()) retire(openOps_.find(op.target));
   }
+}
+
+std::vector<OriginTracker::IssuedOp> &OriginTracker::openOpsTo(Rank target) {
+  auto it = openOps_.find(target);
+  if (it != openOps_.end()) return it->second;
+  if (spareOps_.empty()) return openOps_[target];
+  spareOps_.key() = target;
+  return openOps_.insert(std::move(spareOps_)).position->second;
+}
+
+OriginTracker::OpenOps::iterator OriginTracker::retire(OpenOps::iterator entry) {
+  auto next = std::next(entry);
+  spareOps_ = openOps_.extract(entry);
+  spareOps_.mapped().clear();
+  return next;
 }
 
 void OriginTracker::issueDirect(const RmaOperation &op) {
@@ -140,7 +156,8 @@ void OriginTracker::complete(const Completion &c) {
     // Calls of other threads that the completion call is concurrent with stay open (3.6); the
     // calls it completes are then named one by one.
     bool skipped = false;
-    std::vector<Sequence> completed;
+    std::vector<Sequence> &completed = completedScratch_;
+    completed.clear();
     for (IssuedOp &op : ops) {
       if (!c.appliesTo(target, op.context)) continue;
       if (c.kind == CompletionKind::LocalComplete && op.request != c.request) continue;
@@ -192,7 +209,7 @@ void OriginTracker::complete(const Completion &c) {
     }
     std::erase_if(ops, [](const IssuedOp &op) { return op.done(); });
     if (ops.empty())
-      it = openOps_.erase(it);
+      it = retire(it);
     else
       ++it;
   }
@@ -233,11 +250,16 @@ uint32_t OriginTracker::snapshotFor(Outbox::OpenBatch &batch, ContextId context,
   std::tuple<uint64_t, uint64_t, uint64_t> key{epochs_.clockVersion(), ec ? ec->version : 0,
                                                sync_.clockVersion()};
   if (key != stream.snapshotKey || stream.snapshotId == 0) {
-    VectorClock clock = sync_.clock();
-    if (ec && ec->acquired) clock.merge(ec->clock);
     stream.snapshotKey = key;
     ++stream.snapshotId;
-    outbox_.append(batch, wire::SnapshotRecord{stream.snapshotId, std::move(clock)});
+    WireWriter out(batch.records);
+    if (ec && ec->acquired) {
+      VectorClock clock = sync_.clock();
+      clock.merge(ec->clock);
+      wire::encodeSnapshot(out, stream.snapshotId, clock);
+    } else {
+      wire::encodeSnapshot(out, stream.snapshotId, sync_.clock());
+    }
   }
   return stream.snapshotId;
 }
@@ -278,7 +300,7 @@ void OriginTracker::ownWritesCompleted(const std::vector<uint32_t> &records, Loc
     op.selfRemote = kNone;
   }
   std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
-  if (it->second.empty()) openOps_.erase(it);
+  if (it->second.empty()) retire(it);
 }
 
 void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
@@ -295,7 +317,7 @@ void OriginTracker::onAck(Rank from, const wire::AckRecord &ack) {
     op.remoteWriteOpen = false;
   }
   std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
-  if (it->second.empty()) openOps_.erase(it);
+  if (it->second.empty()) retire(it);
   completeAcknowledged();
 }
 
@@ -316,7 +338,7 @@ void OriginTracker::forgetBuffer(Rank target, uint32_t buffer) {
   for (IssuedOp &op : it->second)
     if (op.readBuffer == buffer) op.readBuffer = kNone;
   std::erase_if(it->second, [](const IssuedOp &op) { return op.done(); });
-  if (it->second.empty()) openOps_.erase(it);
+  if (it->second.empty()) retire(it);
 }
 
 } // namespace rmarace

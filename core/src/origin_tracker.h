@@ -90,8 +90,18 @@ private:
   TargetChecker &target_;
   RegionEnds &ends_;
 
+  // The open calls to `target`, made when there are none.
+  std::vector<IssuedOp> &openOpsTo(Rank target);
+  // Drops the entry of a target with no open call left; returns the next entry.
+  using OpenOps = std::map<Rank, std::vector<IssuedOp>>;
+  OpenOps::iterator retire(OpenOps::iterator entry);
+
   Sequence seq_ = 0;
-  std::map<Rank, std::vector<IssuedOp>> openOps_;
+  OpenOps openOps_; // only targets with open calls
+  // The latest entry dropped, whose node and buffer the next target's entry reuses (a put and
+  // its fence would otherwise allocate both every epoch).
+  OpenOps::node_type spareOps_;
+  std::vector<Sequence> completedScratch_; // OriginTracker::complete's, reused
   // Fence events per (target, context) and per context for all targets; their sum orders remote
   // writes (R6).
   std::map<std::pair<Rank, ContextId>, uint64_t> fenceCounts_;

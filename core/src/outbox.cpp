@@ -35,7 +35,8 @@ void Outbox::seal(OpenBatch &open) {
   // One allocation: the header (a ledger delta of a few varints) and the records.
   batch.bytes.reserve(kHeaderReserve + open.records.size());
   WireWriter out(batch.bytes);
-  wire::encode(out, wire::BatchHeader{sync_.ledger().deltaFor(open.peer, kBatchStream)});
+  sync_.ledger().deltaFor(open.peer, kBatchStream, header_.entries);
+  wire::encode(out, header_);
   batch.bytes.insert(batch.bytes.end(), open.records.begin(), open.records.end());
   open.records.clear();
   sealed_.push_back(std::move(batch));

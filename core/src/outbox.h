@@ -41,6 +41,8 @@ public:
 
   bool hasSealed() const { return !sealed_.empty(); }
   std::vector<Batch> takeSealed();
+  // The same by swapping with `into` (empty), so that both buffers are reused.
+  void takeSealed(std::vector<Batch> &into) { into.swap(sealed_); }
 
 private:
   SyncState &sync_;
@@ -48,6 +50,7 @@ private:
   std::size_t batchLimit_;
   std::map<Rank, OpenBatch> open_;
   std::vector<Batch> sealed_;
+  wire::BatchHeader header_; // seal's, its buffer reused
 };
 
 } // namespace rmarace

@@ -324,6 +324,10 @@ std::vector<Batch> Process::takeOutgoing() {
   return parts_->outbox.takeSealed();
 }
 
+void Process::takeOutgoing(std::vector<Batch> &into) {
+  parts_->outbox.takeSealed(into);
+}
+
 void Process::flushBatches() {
   parts_->direct.flush();
   parts_->outbox.sealAll();

@@ -31,12 +31,22 @@ void TargetChecker::onLocation(Rank origin, wire::LocationRecord &&record) {
   incoming_[origin].locations[record.handle] = std::move(record.location);
 }
 
-void TargetChecker::onSnapshot(Rank origin, const wire::SnapshotRecord &record) {
+void TargetChecker::onSnapshot(Rank origin, wire::SnapshotRecord &&record) {
   PeerIn &peer = incoming_[origin];
-  peer.snapshots[record.id] = std::make_shared<const VectorClock>(record.clock);
-  // Older snapshots are only referenced by accesses that already hold them.
-  while (peer.snapshots.size() > 1 && peer.snapshots.begin()->first < record.id)
-    peer.snapshots.erase(peer.snapshots.begin());
+  auto clock = std::make_shared<const VectorClock>(std::move(record.clock));
+  // Older snapshots are only referenced by accesses that already hold them: the oldest one's
+  // map entry takes the new snapshot.
+  auto &snapshots = peer.snapshots;
+  if (!snapshots.empty() && snapshots.rbegin()->first < record.id) {
+    auto entry = snapshots.extract(snapshots.begin());
+    entry.key() = record.id;
+    entry.mapped() = std::move(clock);
+    snapshots.insert(std::move(entry));
+  } else {
+    snapshots[record.id] = std::move(clock);
+  }
+  while (snapshots.size() > 1 && snapshots.begin()->first < record.id)
+    snapshots.erase(snapshots.begin());
 }
 
 void TargetChecker::onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &record) {

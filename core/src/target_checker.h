@@ -55,7 +55,7 @@ public:
 
   // Records of a batch from `origin`.
   void onLocation(Rank origin, wire::LocationRecord &&record);
-  void onSnapshot(Rank origin, const wire::SnapshotRecord &record);
+  void onSnapshot(Rank origin, wire::SnapshotRecord &&record);
   void onRemoteAccess(Rank origin, const wire::RemoteAccessRecord &record);
   void onEpochClock(Rank origin, const wire::EpochClockRecord &record);
 

@@ -8,29 +8,32 @@ struct DeferredExchange final : PendingExchange {
   CollectiveKind kind;
   Rank root;
   CollectiveContribution mine;
+  CollectiveContribution combined;
 };
 } // namespace
 
-std::unique_ptr<PendingExchange> Transport::startExchange(const GroupView &group,
-                                                          CollectiveKind kind, Rank root,
-                                                          const CollectiveContribution &mine,
-                                                          bool) {
-  auto p = std::make_unique<DeferredExchange>();
+PendingExchangePtr Transport::startExchange(const GroupView &group, CollectiveKind kind, Rank root,
+                                            const CollectiveContribution &mine, bool) {
+  auto *p = new DeferredExchange;
   p->group = group;
   p->kind = kind;
   p->root = root;
   p->mine = mine;
-  return p;
+  return PendingExchangePtr(p);
 }
 
-CollectiveContribution Transport::finishExchange(PendingExchange &pending, bool) {
+const CollectiveContribution &Transport::finishExchange(PendingExchange &pending, bool) {
   auto &p = static_cast<DeferredExchange &>(pending);
-  return exchange(p.group, p.kind, p.root, p.mine);
+  p.combined = exchange(p.group, p.kind, p.root, p.mine);
+  return p.combined;
 }
 
 void Tracker::pump() {
-  if (process_.hasOutgoing())
-    for (Batch &b : process_.takeOutgoing()) transport_.send(std::move(b));
+  if (process_.hasOutgoing()) {
+    process_.takeOutgoing(outgoing_);
+    for (Batch &b : outgoing_) transport_.send(std::move(b));
+    outgoing_.clear();
+  }
   transport_.poll(process_);
 }
 
@@ -95,30 +98,33 @@ Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveK
                                              LocationHandle site, bool complete) {
   const CollectiveContribution &mine = process_.contribute(group, kind, site);
   pump();
-  return {group, kind, root, complete, transport_.startExchange(group, kind, root, mine, complete)};
+  return {&group, kind, root, complete,
+          transport_.startExchange(group, kind, root, mine, complete)};
 }
 
 Tracker::Collective Tracker::beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                                              LocationHandle site, StartExchange start) {
   const CollectiveContribution &mine = process_.contribute(group, kind, site);
   pump();
-  return {group, kind, root, true, start(mine)};
+  return {&group, kind, root, true, start(mine)};
 }
 
 void Tracker::endCollective(Collective &c) {
-  CollectiveContribution combined = transport_.finishExchange(*c.pending, c.complete);
-  process_.absorbCollective(c.group, c.kind, c.root, combined, !c.complete);
+  const CollectiveContribution &combined = transport_.finishExchange(*c.pending, c.complete);
+  process_.absorbCollective(*c.group, c.kind, c.root, combined, !c.complete);
   drain();
 }
 
-CollectiveContribution Tracker::endExchangeOnly(Collective &c) {
+const CollectiveContribution &Tracker::endExchangeOnly(Collective &c) {
   return transport_.finishExchange(*c.pending, true);
 }
 
 void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
                          LocationHandle site) {
+  CollectiveContribution combined;
   collective(group, kind, root, site, [&](const CollectiveContribution &mine) {
-    return transport_.exchange(group, kind, root, mine);
+    combined = transport_.exchange(group, kind, root, mine);
+    return &combined;
   });
 }
 
@@ -126,7 +132,7 @@ void Tracker::collective(const GroupView &group, CollectiveKind kind, Rank root,
                          LocationHandle site, ExchangeNow exchange) {
   const CollectiveContribution &mine = process_.contribute(group, kind, site);
   pump();
-  std::optional<CollectiveContribution> combined = exchange(mine);
+  const CollectiveContribution *combined = exchange(mine);
   if (!combined) return; // the previous combination again, absorbed then
   process_.absorbCollective(group, kind, root, *combined, /*separated=*/false);
   drain();

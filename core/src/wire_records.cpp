@@ -25,8 +25,9 @@ void putLedger(WireWriter &out, std::span<const LedgerEntry> entries) {
   }
 }
 
-std::vector<LedgerEntry> getLedger(WireReader &in) {
-  std::vector<LedgerEntry> entries(in.getCount(3));
+// Into `entries`, whose buffer it reuses.
+void getLedger(WireReader &in, std::vector<LedgerEntry> &entries) {
+  entries.resize(in.getCount(3));
   Rank previous = 0;
   for (LedgerEntry &e : entries) {
     e.origin = static_cast<Rank>(previous + in.getSigned());
@@ -34,6 +35,10 @@ std::vector<LedgerEntry> getLedger(WireReader &in) {
     e.count = in.getVarint();
     previous = e.origin;
   }
+}
+std::vector<LedgerEntry> getLedger(WireReader &in) {
+  std::vector<LedgerEntry> entries;
+  getLedger(in, entries);
   return entries;
 }
 } // namespace
@@ -43,7 +48,7 @@ void encode(WireWriter &out, const BatchHeader &header) {
 }
 
 void decode(WireReader &in, BatchHeader &header) {
-  header.entries = getLedger(in);
+  getLedger(in, header.entries);
 }
 
 bool LocationRecord::operator==(const LocationRecord &o) const {
@@ -74,8 +79,12 @@ void decode(WireReader &in, LocationRecord &record) {
 }
 
 void encode(WireWriter &out, const SnapshotRecord &record) {
-  out.putAll(Tag::Snapshot, record.id);
-  out.putClock(record.clock);
+  encodeSnapshot(out, record.id, record.clock);
+}
+
+void encodeSnapshot(WireWriter &out, uint32_t id, const VectorClock &clock) {
+  out.putAll(Tag::Snapshot, id);
+  out.putClock(clock);
 }
 
 void decode(WireReader &in, SnapshotRecord &record) {

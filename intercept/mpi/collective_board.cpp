@@ -126,51 +126,43 @@ void CollectiveBoard::awaitRound(uint64_t round, RoundOf of) {
   });
 }
 
-CollectiveBoard::Collected CollectiveBoard::collect(uint64_t round, RoundOf of) {
+CollectiveBoard::Outcome CollectiveBoard::collect(uint64_t round, RoundOf of) {
   awaitRound(round, of);
-  Collected collected;
   bool repeated = true;
   for (std::size_t m = 0; m < members_; ++m) {
     const uint64_t *s = slot(m, round);
     if (s[kReduceWord] == round) {
       retired_ = true;
-      collected.outcome = Collected::Outcome::NeedsReduction;
-      return collected;
+      return Outcome::NeedsReduction;
     }
     repeated = repeated && of == RoundOf::Collective && s[kRepeatWord] == round;
   }
-  if (repeated) {
-    collected.outcome = Collected::Outcome::Repeated;
-    return collected;
-  }
-  CollectiveContribution &combined = collected.combined;
-  std::vector<Epoch> clock(worldSize_, 0);
+  if (repeated) return Outcome::Repeated;
+  // Into the previous combination's buffers.
+  if (combined_.clock.size() != worldSize_) combined_.clock = VectorClock(worldSize_);
+  std::span<Epoch> clock = combined_.clock.mutableEntries();
+  std::fill(clock.begin(), clock.end(), 0);
   // Only the own member's count is read (SyncState::absorbCollective): the batches every member
   // sent to this one.
-  combined.sentToMember.assign(members_, 0);
-  uint64_t &sentToMe = combined.sentToMember[static_cast<std::size_t>(me_)];
+  combined_.sentToMember.assign(members_, 0);
+  uint64_t &sentToMe = combined_.sentToMember[static_cast<std::size_t>(me_)];
   for (std::size_t m = 0; m < members_; ++m) {
     const uint64_t *s = slot(m, round);
     for (std::size_t r = 0; r < worldSize_; ++r) clock[r] = std::max(clock[r], s[clockWord(r)]);
     sentToMe += s[sentWord(static_cast<std::size_t>(me_))];
   }
-  combined.clock = VectorClock(std::move(clock));
-  return collected;
+  return Outcome::Combined;
 }
 
-std::unique_ptr<BoardFenceExchange>
-CollectiveBoard::startFence(const CollectiveContribution &mine) {
-  auto exchange = std::make_unique<BoardFenceExchange>();
-  exchange->board = this;
-  exchange->round = post(mine);
+PendingExchangePtr CollectiveBoard::startFence(const CollectiveContribution &mine) {
+  fenceExchange_.board = this;
+  fenceExchange_.round = post(mine);
   fenceContribution_ = mine;
-  return exchange;
+  return PendingExchangePtr(&fenceExchange_);
 }
 
-std::optional<CollectiveContribution> CollectiveBoard::finishFence(BoardFenceExchange &exchange) {
-  Collected collected = collect(exchange.round, RoundOf::Fence);
-  if (collected.outcome == Collected::Outcome::NeedsReduction) return std::nullopt;
-  return std::move(collected.combined);
+bool CollectiveBoard::finishFence(BoardFenceExchange &exchange) {
+  return collect(exchange.round, RoundOf::Fence) != Outcome::NeedsReduction;
 }
 
 } // namespace rmarace::mpi

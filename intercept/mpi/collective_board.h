@@ -24,10 +24,13 @@ namespace rmarace::mpi {
 struct Channel;
 class CollectiveBoard;
 
-// A fence's exchange through its window's board.
+// A fence's exchange through its window's board. The board keeps it: a window has one fence at a
+// time.
 struct BoardFenceExchange final : PendingExchange {
   CollectiveBoard *board = nullptr;
   uint64_t round = 0;
+  CollectiveContribution fallback; // when a member needs the exchange by reduction
+  void release() override {}
 };
 
 class CollectiveBoard {
@@ -70,25 +73,25 @@ public:
   // What a round carries: a communicator's barrier or reduction, or a window's fence (whose
   // rounds never repeat, see startFence). It words the warning of a wait that lasts.
   enum class RoundOf { Collective, Fence };
-  // After it, once every member's slot shows the round: the combination of the round's
-  // contributions; that a collective's round repeats the previous one (every member contributed
+  // After it, once every member's slot shows the round: the round's contributions combined (into
+  // combined()); that a collective's round repeats the previous one (every member contributed
   // what it contributed then, so the combination is the same: Tracker::ExchangeNow); or that a
   // member needs the exchange by reduction (then on every member).
-  struct Collected {
-    enum class Outcome { Combined, Repeated, NeedsReduction } outcome = Outcome::Combined;
-    CollectiveContribution combined; // Combined only
-  };
-  Collected collect(uint64_t round, RoundOf of);
+  enum class Outcome { Combined, Repeated, NeedsReduction };
+  Outcome collect(uint64_t round, RoundOf of);
+  // The latest combination (its buffers reused by the next).
+  const CollectiveContribution &combined() const { return combined_; }
 
   // A window's fences, on a board of the window's group: the same post before the application's
   // MPI_Win_fence and collect after it. A fence need not wait for the other members (one that
   // ends no epoch, in some libraries any), but the collect does, and the slots' turns need only
   // that wait. A fence always completes its window's calls (an event), so its rounds never
   // repeat.
-  std::unique_ptr<BoardFenceExchange> startFence(const CollectiveContribution &mine);
-  // Nothing when a member needs the exchange by reduction: then over group() with
-  // fenceContribution(). group() is the channel's, also for a collective's reduction.
-  std::optional<CollectiveContribution> finishFence(BoardFenceExchange &exchange);
+  PendingExchangePtr startFence(const CollectiveContribution &mine);
+  // Whether the round was combined (into combined()); false when a member needs the exchange by
+  // reduction: then over group() with fenceContribution(). group() is the channel's, also for a
+  // collective's reduction.
+  bool finishFence(BoardFenceExchange &exchange);
   const GroupView &group() const { return group_; }
   // What this member contributed to its latest fence (kept here, its buffers reused).
   const CollectiveContribution &fenceContribution() const { return fenceContribution_; }
@@ -120,6 +123,8 @@ private:
   std::vector<uint64_t *> bases_; // every member's slots, mapped here
   GroupView group_;
   CollectiveContribution fenceContribution_;
+  CollectiveContribution combined_;
+  BoardFenceExchange fenceExchange_;
   uint64_t number_ = 0;
   uint64_t rounds_ = 0; // posted so far
   bool retired_ = false;

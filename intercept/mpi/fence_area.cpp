@@ -36,9 +36,10 @@ void FenceArea::free() {
   PMPI_Win_free(&window_);
 }
 
-std::unique_ptr<PendingExchange> FenceArea::start(const CollectiveContribution &mine,
-                                                  const GroupView &group, bool separateCount) {
-  auto exchange = std::make_unique<FenceAreaExchange>();
+PendingExchangePtr FenceArea::start(const CollectiveContribution &mine, const GroupView &group,
+                                    bool separateCount) {
+  PendingExchangePtr owner(new FenceAreaExchange);
+  auto *exchange = static_cast<FenceAreaExchange *>(owner.get());
   exchange->area = this;
   exchange->fence = ++fences_;
   exchange->mine = mine;
@@ -68,12 +69,12 @@ std::unique_ptr<PendingExchange> FenceArea::start(const CollectiveContribution &
                     static_cast<int>(length), MPI_UINT64_T, MPI_MAX, window_);
   }
   PMPI_Win_flush_all(window_);
-  if (!separateCount) return exchange;
+  if (!separateCount) return owner;
   for (std::size_t member = 0; member < members_; ++member)
     PMPI_Accumulate(&exchange->fence, 1, MPI_UINT64_T, static_cast<int>(member),
                     disp + static_cast<MPI_Aint>(count), 1, MPI_UINT64_T, MPI_MAX, window_);
   PMPI_Win_flush_all(window_);
-  return exchange;
+  return owner;
 }
 
 std::optional<CollectiveContribution> FenceArea::finish(const FenceAreaExchange &exchange) {

@@ -27,6 +27,7 @@ struct FenceAreaExchange final : PendingExchange {
   uint64_t fence = 0; // this fence's number among the window's carried fences, from 1
   CollectiveContribution mine;
   GroupView group;
+  CollectiveContribution combined; // once finished
 };
 
 class FenceArea {
@@ -55,8 +56,8 @@ public:
   // Before the application's fence: the contribution into every member's area, flushed.
   // `separateCount`: the fence need not synchronise (it ends no epoch), so the count that says the
   // contribution arrived travels after it.
-  std::unique_ptr<PendingExchange> start(const CollectiveContribution &mine, const GroupView &group,
-                                         bool separateCount);
+  PendingExchangePtr start(const CollectiveContribution &mine, const GroupView &group,
+                           bool separateCount);
   // After it: the combination, once every member's contribution arrived; nothing when a member
   // needs the exchange by reduction (ledger entries, threads' clock components), which every
   // member then sees too.

@@ -120,21 +120,22 @@ public:
   bool takePreconsumed(QueueId queue, Rank from, ClockPayload &payload);
   bool peekPreconsumed(QueueId queue, Rank from, ClockPayload &payload) const;
 
-  std::unique_ptr<PendingExchange> startExchange(const GroupView &group, CollectiveKind kind,
-                                                 Rank root, const CollectiveContribution &mine,
-                                                 bool complete) override;
-  CollectiveContribution finishExchange(PendingExchange &pending, bool complete) override;
+  PendingExchangePtr startExchange(const GroupView &group, CollectiveKind kind, Rank root,
+                                   const CollectiveContribution &mine, bool complete) override;
+  const CollectiveContribution &finishExchange(PendingExchange &pending, bool complete) override;
   // exchange carrying the application's reduction (carried_reduction.h), in one blocking
   // collective; the application's result is stored where the reduction says.
   CollectiveContribution exchangeCarrying(const GroupView &group, CollectiveKind kind, Rank root,
                                           const CollectiveContribution &mine,
                                           const std::optional<CarriedReduction> &carried);
   // exchange through the channel's board, carried by the application's collective `round`
-  // (which must wait for every member; collective_board.h); nothing when the round repeats the
+  // (which must wait for every member; collective_board.h): the board's combination, or
+  // `fallback` filled by a reduction when a member needs one; null when the round repeats the
   // previous one (Tracker::ExchangeNow).
-  std::optional<CollectiveContribution> exchangeOnBoard(CollectiveBoard &board,
-                                                        const CollectiveContribution &mine,
-                                                        FunctionRef<void()> round);
+  const CollectiveContribution *exchangeOnBoard(CollectiveBoard &board,
+                                                const CollectiveContribution &mine,
+                                                FunctionRef<void()> round,
+                                                CollectiveContribution &fallback);
 
   MPI_Comm toolComm() const { return toolComm_; }
   // Collective over the window's channel: creates the window's lock deposit area.

@@ -418,6 +418,7 @@ struct MpiExchange final : PendingExchange {
   Rank root = 0;
   std::vector<LedgerEntry> ledger;
   std::vector<ThreadEntry> threads;
+  CollectiveContribution combined; // once finished
 };
 
 CollectiveContribution MpiTransport::exchange(const GroupView &group, CollectiveKind kind,
@@ -492,10 +493,9 @@ MpiTransport::prepareExchange(const GroupView &group, CollectiveKind kind, Rank 
   return p;
 }
 
-std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &group,
-                                                             CollectiveKind kind, Rank root,
-                                                             const CollectiveContribution &mine,
-                                                             bool complete) {
+PendingExchangePtr MpiTransport::startExchange(const GroupView &group, CollectiveKind kind,
+                                               Rank root, const CollectiveContribution &mine,
+                                               bool complete) {
   std::unique_ptr<MpiExchange> p = prepareExchange(group, kind, root, mine, complete, std::nullopt);
   const Channel &ch = state_.channels.at(group.channel);
   switch (kind) {
@@ -514,35 +514,41 @@ std::unique_ptr<PendingExchange> MpiTransport::startExchange(const GroupView &gr
                 &p->request);
     break;
   }
-  return p;
+  return PendingExchangePtr(p.release());
 }
 
-CollectiveContribution MpiTransport::finishExchange(PendingExchange &pending, bool complete) {
+const CollectiveContribution &MpiTransport::finishExchange(PendingExchange &pending,
+                                                           bool complete) {
   if (auto *carried = dynamic_cast<FenceAreaExchange *>(&pending)) {
     std::optional<CollectiveContribution> combined;
     {
       rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
       combined = carried->area->finish(*carried);
     }
-    if (combined) return std::move(*combined);
-    return exchange(carried->group, CollectiveKind::AllToAll, 0, carried->mine);
+    carried->combined = combined
+                            ? std::move(*combined)
+                            : exchange(carried->group, CollectiveKind::AllToAll, 0, carried->mine);
+    return carried->combined;
   }
   if (auto *onBoard = dynamic_cast<BoardFenceExchange *>(&pending)) {
-    std::optional<CollectiveContribution> combined;
+    CollectiveBoard &board = *onBoard->board;
+    bool combined = false;
     {
       rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
-      combined = onBoard->board->finishFence(*onBoard);
+      combined = board.finishFence(*onBoard);
     }
-    if (combined) return std::move(*combined);
-    const CollectiveBoard &board = *onBoard->board;
-    return exchange(board.group(), CollectiveKind::AllToAll, 0, board.fenceContribution());
+    if (combined) return board.combined();
+    onBoard->fallback =
+        exchange(board.group(), CollectiveKind::AllToAll, 0, board.fenceContribution());
+    return onBoard->fallback;
   }
   auto &p = static_cast<MpiExchange &>(pending);
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     PMPI_Wait(&p.request, MPI_STATUS_IGNORE);
   }
-  return concludeExchange(p, complete);
+  p.combined = concludeExchange(p, complete);
+  return p.combined;
 }
 
 CollectiveContribution MpiTransport::concludeExchange(MpiExchange &p, bool complete) {
@@ -599,25 +605,27 @@ std::unique_ptr<CollectiveBoard> MpiTransport::createBoard(const Channel &ch, bo
   return CollectiveBoard::create(ch, worldSize_, want, proposed);
 }
 
-std::optional<CollectiveContribution>
-MpiTransport::exchangeOnBoard(CollectiveBoard &board, const CollectiveContribution &mine,
-                              FunctionRef<void()> round) {
+const CollectiveContribution *MpiTransport::exchangeOnBoard(CollectiveBoard &board,
+                                                            const CollectiveContribution &mine,
+                                                            FunctionRef<void()> round,
+                                                            CollectiveContribution &fallback) {
   uint64_t posted = board.post(mine);
-  CollectiveBoard::Collected collected;
+  CollectiveBoard::Outcome outcome = CollectiveBoard::Outcome::Combined;
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     round();
-    collected = board.collect(posted, CollectiveBoard::RoundOf::Collective);
+    outcome = board.collect(posted, CollectiveBoard::RoundOf::Collective);
   }
-  switch (collected.outcome) {
-  case CollectiveBoard::Collected::Outcome::Combined:
-    return std::move(collected.combined);
-  case CollectiveBoard::Collected::Outcome::Repeated:
-    return std::nullopt;
-  case CollectiveBoard::Collected::Outcome::NeedsReduction:
+  switch (outcome) {
+  case CollectiveBoard::Outcome::Combined:
+    return &board.combined();
+  case CollectiveBoard::Outcome::Repeated:
+    return nullptr;
+  case CollectiveBoard::Outcome::NeedsReduction:
     break;
   }
-  return exchange(board.group(), CollectiveKind::AllToAll, 0, mine);
+  fallback = exchange(board.group(), CollectiveKind::AllToAll, 0, mine);
+  return &fallback;
 }
 
 MpiTransport::DepositSlot MpiTransport::depositSlot(ResourceId resource, Rank deposition) const {

@@ -48,6 +48,9 @@ Window &Semantics::defineWindow(SegmentId id, const std::string &name, const Gro
   w.name = name;
   w.group = group;
   w.dynamic = dynamic;
+  w.fenceCompletion.kind = CompletionKind::CollectiveFlush;
+  w.fenceCompletion.targets = group.members;
+  w.fenceCompletion.context = id;
   return w;
 }
 
@@ -88,12 +91,8 @@ Semantics::Fence Semantics::fenceBegin(Window &w, bool noPrecede, bool noSucceed
   Fence f;
   f.endsEpoch = w.fenceEpochOpen && !noPrecede;
   w.fenceEpochOpen = !noSucceed;
-  Completion c;
-  c.kind = CompletionKind::CollectiveFlush;
-  c.targets = w.group.members;
-  c.context = w.id;
-  c.site = site;
-  tracker_.complete(c);
+  w.fenceCompletion.site = site;
+  tracker_.complete(w.fenceCompletion);
   tracker_.process().closeActiveEpoch(w.id);
   f.exchange = tracker_.beginCollective(w.group, CollectiveKind::AllToAll, 0, site, carried);
   return f;
@@ -105,7 +104,7 @@ void Semantics::fenceEnd(Window &w, Fence &f) {
     return;
   }
   // No epoch ended: only the next epoch's RMA calls are ordered after every member's fence.
-  CollectiveContribution exposure = tracker_.endExchangeOnly(f.exchange);
+  const CollectiveContribution &exposure = tracker_.endExchangeOnly(f.exchange);
   tracker_.process().openActiveEpoch(w.id, Process::kAllRanks, {exposure.clock, exposure.ledger});
 }
 

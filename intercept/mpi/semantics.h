@@ -33,6 +33,9 @@ struct Window {
   std::vector<Rank> exposureGroup;
   // A fence epoch is open (the next fence ends it).
   bool fenceEpochOpen = false;
+  // What every fence completes (the calls to every member), made once: a fence only names its
+  // site in it.
+  Completion fenceCompletion;
 };
 
 class Semantics {

@@ -28,9 +28,11 @@ int carried(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root,
   if (!ch) return overlapped(scope, comm, kind, root, call);
   Rank rootWorld = ch->group.members[static_cast<std::size_t>(root)];
   MpiTransport &transport = *scope.st().transport;
+  CollectiveContribution combined;
   scope.sem().collective(
       ch->group, kind, rootWorld, scope.site(), [&](const CollectiveContribution &mine) {
-        return transport.exchangeCarrying(ch->group, kind, rootWorld, mine, reduction);
+        combined = transport.exchangeCarrying(ch->group, kind, rootWorld, mine, reduction);
+        return &combined;
       });
   return MPI_SUCCESS;
 }
@@ -45,9 +47,11 @@ template <class Call> std::optional<int> onBoard(Scope &scope, MPI_Comm comm, Ca
   if (!board) return std::nullopt;
   int rc = MPI_SUCCESS;
   MpiTransport &transport = *scope.st().transport;
+  CollectiveContribution fallback;
   scope.sem().collective(ch->group, CollectiveKind::AllToAll, ch->group.members.front(),
                          scope.site(), [&](const CollectiveContribution &mine) {
-                           return transport.exchangeOnBoard(*board, mine, [&] { rc = call(); });
+                           return transport.exchangeOnBoard(
+                               *board, mine, [&] { rc = call(); }, fallback);
                          });
   return rc;
 }
@@ -62,8 +66,16 @@ void start(Scope &scope, MPI_Comm comm, CollectiveKind kind, int root, MPI_Reque
   rs.kind = RequestState::Kind::Collective;
   rs.channel = ch->id;
   rs.site = scope.site();
-  rs.collective = std::make_shared<Tracker::Collective>(
-      scope.sem().collectiveBegin(ch->group, kind, rootWorld, scope.site(), /*complete=*/false));
+  // The communicator may be freed before the request completes: the collective keeps its group.
+  struct Started {
+    GroupView group;
+    Tracker::Collective collective;
+  };
+  auto started = std::make_shared<Started>();
+  started->group = ch->group;
+  started->collective = scope.sem().collectiveBegin(started->group, kind, rootWorld, scope.site(),
+                                                    /*complete=*/false);
+  rs.collective = std::shared_ptr<Tracker::Collective>(started, &started->collective);
   scope.st().requests.add(*request, request, rs);
 }
 

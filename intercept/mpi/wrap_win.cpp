@@ -208,7 +208,7 @@ int MPI_Win_fence(int assert, MPI_Win win) {
   CollectiveBoard *board =
       ws->fenceBoard && ws->fenceBoard->carries() ? ws->fenceBoard.get() : nullptr;
   FenceArea *area = ws->fenceArea && ws->fenceArea->carries() ? ws->fenceArea.get() : nullptr;
-  auto carried = [&](const CollectiveContribution &mine) -> std::unique_ptr<PendingExchange> {
+  auto carried = [&](const CollectiveContribution &mine) -> PendingExchangePtr {
     if (board) return board->startFence(mine);
     return area->start(mine, w->group, noPrecede);
   };

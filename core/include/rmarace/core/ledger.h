@@ -54,6 +54,8 @@ public:
   // the order they were sent (like MPI's non-overtaking messages of one communicator, source and
   // tag), so a delta per stream is complete; across streams messages may be consumed in any order.
   std::vector<LedgerEntry> deltaFor(Rank destination, uint64_t stream);
+  // The same into `into` (cleared first), whose buffer it reuses.
+  void deltaFor(Rank destination, uint64_t stream, std::vector<LedgerEntry> &into);
   // Every entry, for a message that may be consumed in any order.
   std::vector<LedgerEntry> all() const;
   // Entries changed since the last exchange on a given collective channel (e.g. a communicator).
@@ -85,7 +87,19 @@ private:
   Rank self_;
   std::vector<uint64_t> sent_;
   std::vector<uint64_t> received_;
-  std::map<PairKey, Known> known_;
+  using KnownMap = std::map<PairKey, Known>;
+  KnownMap known_;
+  // Entries forgetAll dropped, whose nodes later entries reuse (a loop of world-wide fences
+  // forgets and relearns the same pairs every epoch). A copy of the ledger starts without any.
+  struct SpareNodes {
+    std::vector<KnownMap::node_type> nodes;
+    SpareNodes() = default;
+    SpareNodes(const SpareNodes &) {}
+    SpareNodes &operator=(const SpareNodes &) { return *this; }
+    SpareNodes(SpareNodes &&) = default;
+    SpareNodes &operator=(SpareNodes &&) = default;
+  };
+  SpareNodes spareKnown_;
   uint64_t version_ = 0;
   std::map<std::pair<Rank, uint64_t>, uint64_t> lastVersionTo_; // per destination and stream
   std::map<uint64_t, uint64_t> lastVersionOnChannel_;
@@ -94,6 +108,9 @@ private:
     uint64_t total;
   };
   std::vector<GroupRequirement> groupRequirements_;
+  // Member lists of requirements met or forgotten, whose buffers later requirements reuse.
+  std::vector<std::vector<Rank>> spareMembers_;
+  void dropRequirement(GroupRequirement &g) { spareMembers_.push_back(std::move(g.members)); }
 };
 
 } // namespace rmarace

@@ -163,6 +163,8 @@ public:
   // ------------------------------------------------------------------------------------
   bool hasOutgoing() const;
   std::vector<Batch> takeOutgoing();
+  // The same by swapping with `into` (empty), so that both buffers are reused.
+  void takeOutgoing(std::vector<Batch> &into);
   // Seals all open batches now (e.g. before the program ends).
   void flushBatches();
   // A batch from `origin`, in the order the origin sent them. Processed as soon as everything that

@@ -17,7 +17,14 @@ namespace rmarace {
 class PendingExchange {
 public:
   virtual ~PendingExchange() = default;
+  // Ends the exchange's life: deletes it, unless its transport keeps it for the next exchange of
+  // the same means (a window's fences, one at a time).
+  virtual void release() { delete this; }
+  struct Release {
+    void operator()(PendingExchange *p) const { p->release(); }
+  };
 };
+using PendingExchangePtr = std::unique_ptr<PendingExchange, PendingExchange::Release>;
 
 // How processes exchange tool data. Implemented over MPI by the runtime and in memory by the
 // simulator. Blocking operations must keep delivering incoming batches while they block when the
@@ -49,11 +56,10 @@ public:
   // `complete` says whether the finish happens in the same call on every member (then ledger
   // entries of small groups and the clock's thread entries can be exchanged after it; otherwise
   // the thread components must travel with the start). The default exchanges at finish.
-  virtual std::unique_ptr<PendingExchange> startExchange(const GroupView &group,
-                                                         CollectiveKind kind, Rank root,
-                                                         const CollectiveContribution &mine,
-                                                         bool complete);
-  virtual CollectiveContribution finishExchange(PendingExchange &pending, bool complete);
+  virtual PendingExchangePtr startExchange(const GroupView &group, CollectiveKind kind, Rank root,
+                                           const CollectiveContribution &mine, bool complete);
+  // The combination, valid while `pending` lives.
+  virtual const CollectiveContribution &finishExchange(PendingExchange &pending, bool complete);
   // Resource deposits at their deposition process (merged element-wise by maximum), read and
   // written one-sidedly.
   virtual void deposit(ResourceId resource, Rank deposition, const ResourcePayload &payload) = 0;
@@ -86,36 +92,37 @@ public:
   // Collective synchronisation (Def. 3.6 to 3.8, scan), possibly split around the application's
   // collective: begin contributes (the signal), end absorbs (the wait).
   struct Collective {
-    GroupView group;
+    const GroupView *group = nullptr; // the caller's, alive until the collective ends
     CollectiveKind kind = CollectiveKind::AllToAll;
     Rank root = 0;
     bool complete = true;
-    std::unique_ptr<PendingExchange> pending;
+    PendingExchangePtr pending;
   };
   // `complete`: every member ends the exchange in the same call as it began it (a blocking
-  // collective); false for the application's non-blocking collectives.
+  // collective); false for the application's non-blocking collectives. `group` must outlive the
+  // collective's end.
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                              LocationHandle site, bool complete = true);
   // The same for a blocking collective, with the exchange started the way the caller says (one
   // that travels with the application's own synchronisation); the transport's finishExchange
   // ends it.
-  using StartExchange =
-      FunctionRef<std::unique_ptr<PendingExchange>(const CollectiveContribution &mine)>;
+  using StartExchange = FunctionRef<PendingExchangePtr(const CollectiveContribution &mine)>;
   Collective beginCollective(const GroupView &group, CollectiveKind kind, Rank root,
                              LocationHandle site, StartExchange start);
   void endCollective(Collective &c);
   // A collective exchange that does not synchronise this process: the combination is returned
-  // for the caller to use (e.g. to order only the next RMA operations).
-  CollectiveContribution endExchangeOnly(Collective &c);
+  // for the caller to use (e.g. to order only the next RMA operations), valid while `c` lives.
+  const CollectiveContribution &endExchangeOnly(Collective &c);
   // A collective exchange begun and ended in one call, as one blocking exchange of the transport.
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site);
   // The same, with the exchange the caller makes (one that also carries the application's data).
-  // The exchange returns nothing when every member's contribution equals the one it made to the
-  // group's previous exchange of the same means: the combination is then the previous one, which
-  // this process absorbed and which taught it nothing (its own contribution, clock included,
-  // stayed the same), so absorbing it again would change nothing.
+  // The exchange returns the combination (kept by the caller until the collective returns), or
+  // null when every member's contribution equals the one it made to the group's previous exchange
+  // of the same means: the combination is then the previous one, which this process absorbed and
+  // which taught it nothing (its own contribution, clock included, stayed the same), so absorbing
+  // it again would change nothing.
   using ExchangeNow =
-      FunctionRef<std::optional<CollectiveContribution>(const CollectiveContribution &mine)>;
+      FunctionRef<const CollectiveContribution *(const CollectiveContribution &mine)>;
   void collective(const GroupView &group, CollectiveKind kind, Rank root, LocationHandle site,
                   ExchangeNow exchange);
   // Resource-bound signal and wait (Def. 3.5 (5), (6)).
@@ -139,6 +146,7 @@ private:
   Process &process_;
   Transport &transport_;
   uint64_t nextAnswerToken_ = 1;
+  std::vector<Batch> outgoing_;          // pump's, its buffer reused
   std::map<uint64_t, Rank> lateAnswers_; // token -> the peer that will answer
 };
 

@@ -65,6 +65,8 @@ struct SnapshotRecord {
 };
 void encode(WireWriter &out, const SnapshotRecord &record);
 void decode(WireReader &in, SnapshotRecord &record);
+// The same record from its parts, without copying the clock into one.
+void encodeSnapshot(WireWriter &out, uint32_t id, const VectorClock &clock);
 
 // Flag bits of a RemoteAccessRecord, one byte on the wire.
 inline constexpr uint8_t kAccessRemoteRead = 1 << 0;
