@@ -230,7 +230,7 @@ uint64_t AccessHistory::hashOf(const AccessSet &set) {
   return h;
 }
 
-SetId AccessHistory::intern(AccessSet &&set) {
+SetId AccessHistory::intern(const AccessSet &set) {
   if (set.empty()) return kEmptySet;
   uint64_t h = hashOf(set);
   auto [lo, hi] = index_.equal_range(h);
@@ -242,10 +242,10 @@ SetId AccessHistory::intern(AccessSet &&set) {
   if (!freeSets_.empty()) {
     id = freeSets_.back();
     freeSets_.pop_back();
-    sets_[id] = std::move(set);
+    sets_[id].assign(set.begin(), set.end());
   } else {
     id = static_cast<SetId>(sets_.size());
-    sets_.push_back(std::move(set));
+    sets_.push_back(set);
   }
   index_.emplace(h, id);
   return id;
@@ -253,8 +253,8 @@ SetId AccessHistory::intern(AccessSet &&set) {
 
 SetId AccessHistory::update(SetId from, const ShadowRecord &record, const Visitor *visit,
                             Address granule, const Liveness &live) {
-  AccessSet out;
-  out.reserve(sets_[from].size() + 1);
+  AccessSet &out = updateScratch_;
+  out.clear();
   bool merged = false;
   bool local = record.kind == RecordKind::Load || record.kind == RecordKind::Store;
   // Index-based: visitors may not touch the set table, but keep the loop robust anyway.
@@ -278,7 +278,7 @@ SetId AccessHistory::update(SetId from, const ShadowRecord &record, const Visito
   }
   if (!merged) out.push_back(record);
   canonicalize(out);
-  return intern(std::move(out));
+  return intern(out);
 }
 
 void AccessHistory::insert(uint32_t regionIndex, Address begin, Address end, ShadowRecord record,
@@ -460,7 +460,7 @@ void AccessHistory::filter(uint32_t regionIndex, Address begin, Address end, con
       AccessSet kept;
       for (const ShadowRecord &x : sets_[cell])
         if (live(x)) kept.push_back(x);
-      to = kept.size() == sets_[cell].size() ? cell : intern(std::move(kept));
+      to = kept.size() == sets_[cell].size() ? cell : intern(kept);
     }
     return to;
   };
@@ -491,7 +491,7 @@ template <class F> void AccessHistory::forEachLiveCell(ShadowRegion &r, F &&f) {
 }
 
 bool AccessHistory::shouldCollect() const {
-  return liveSetCount() > std::max<std::size_t>(4096, 2 * liveAfterCollect_);
+  return liveSetCount() > std::max(kSetCollectionFloor, 2 * liveAfterCollect_);
 }
 
 void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const Liveness &live) {
@@ -504,7 +504,7 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
     AccessSet filtered;
     for (const ShadowRecord &x : sets_[id])
       if (live(x)) filtered.push_back(x);
-    remap[id] = filtered.size() == sets_[id].size() ? id : intern(std::move(filtered));
+    remap[id] = filtered.size() == sets_[id].size() ? id : intern(filtered);
   }
   std::vector<bool> keep(sets_.size() + 1, false);
   for (ShadowRegion &r : regions_) {
@@ -513,6 +513,7 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
       if (c < keep.size()) keep[c] = true;
     });
   }
+  std::size_t keptBuffers = 0;
   for (SetId id = 1; id < sets_.size(); ++id) {
     bool isFree = sets_[id].empty();
     if ((id < keep.size() && keep[id]) || isFree) continue;
@@ -525,9 +526,15 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
       }
     }
     sets_[id].clear();
-    sets_[id].shrink_to_fit();
+    if (keptBuffers == kSetBuffersKept)
+      sets_[id].shrink_to_fit();
+    else
+      ++keptBuffers;
     freeSets_.push_back(id);
   }
+  // Reused last in first out: the sets with a buffer first.
+  std::stable_partition(freeSets_.begin(), freeSets_.end(),
+                        [this](SetId id) { return sets_[id].capacity() == 0; });
   for (SetId id = 1; id < sets_.size(); ++id)
     for (const ShadowRecord &x : sets_[id]) mark(x);
   liveAfterCollect_ = liveSetCount();

@@ -163,7 +163,9 @@ public:
   std::size_t setBytes() const;
 
 private:
-  SetId intern(AccessSet &&set);
+  // The id of a set equal to `set`, which is copied only when new (into a freed set's buffer when
+  // there is one).
+  SetId intern(const AccessSet &set);
   // The set a granule holding `from` gets when `record` covers `mask` of it, through the cache.
   SetId transition(SetId from, const ShadowRecord &record, uint8_t mask, Address granule,
                    const Visitor &visit, const Liveness &live);
@@ -183,7 +185,8 @@ private:
   std::vector<ShadowRegion> regions_;
   std::vector<uint32_t> freeRegions_;
   std::vector<AccessSet> sets_;
-  std::vector<SetId> freeSets_;
+  std::vector<SetId> freeSets_; // their buffers kept for the next sets
+  AccessSet updateScratch_;     // update's result before it is interned
   std::unordered_multimap<uint64_t, SetId> index_;
   std::size_t liveAfterCollect_ = 0;
 
@@ -199,6 +202,11 @@ private:
     ThreadId thread = kInitialThread;
   };
   static constexpr std::size_t kCacheSize = 4096;
+  // Sets are collected when their number has doubled since the last collection, from this many.
+  static constexpr std::size_t kSetCollectionFloor = 4096;
+  // Freed sets keep their buffers for new sets up to this many (the sets made between two
+  // collections at the floor); the others release them.
+  static constexpr std::size_t kSetBuffersKept = kSetCollectionFloor;
   static constexpr std::size_t kInsertMemo = 16; // distinct (set, mask) pairs one insert remembers
   std::vector<Transition> cache_;
   uint64_t generation_ = 1;

@@ -34,10 +34,8 @@ public:
   }
   // An unsigned LEB128 integer: 7 bits per byte, low bits first.
   void putVarint(uint64_t v) {
-    std::byte bytes[10];
-    std::size_t n = 0;
-    for (; v >= 0x80; v >>= 7) bytes[n++] = static_cast<std::byte>((v & 0x7f) | 0x80);
-    bytes[n++] = static_cast<std::byte>(v);
+    std::byte bytes[kMaxVarintBytes];
+    std::size_t n = varintAt(bytes, v) - bytes;
     std::memcpy(grow(n), bytes, n);
   }
   // A signed integer as a varint (zigzag: small magnitudes of either sign take one byte).
@@ -46,28 +44,42 @@ public:
   }
   // The number of ranks, then alternately the length of a run of zero entries and of a run of
   // non-zero ones followed by their epochs, until every rank is covered; then the thread entries.
+  // Written in place after growing once by the most it can take (every synchronisation and batch
+  // carries a clock: growing per varint cost more than encoding).
   void putClock(const VectorClock &c) {
     std::span<const Epoch> entries = c.entries();
-    putVarint(entries.size());
+    std::span<const ThreadEntry> threads = c.threadEntries();
+    // The counts, two run lengths and an epoch per rank, three varints per thread entry.
+    std::size_t most = kMaxVarintBytes * (2 + 3 * entries.size() + 3 * threads.size());
+    std::size_t at = out_.size();
+    std::byte *p = grow(most);
+    p = varintAt(p, entries.size());
     for (std::size_t i = 0; i < entries.size();) {
       std::size_t zeros = i;
       while (i < entries.size() && entries[i] == 0) ++i;
       std::size_t run = i;
       while (i < entries.size() && entries[i] != 0) ++i;
-      putVarint(run - zeros);
-      putVarint(i - run);
-      for (std::size_t k = run; k < i; ++k) putVarint(entries[k]);
+      p = varintAt(p, run - zeros);
+      p = varintAt(p, i - run);
+      for (std::size_t k = run; k < i; ++k) p = varintAt(p, entries[k]);
     }
-    std::span<const ThreadEntry> threads = c.threadEntries();
-    putVarint(threads.size());
+    p = varintAt(p, threads.size());
     for (const ThreadEntry &e : threads) {
-      putVarint(static_cast<uint32_t>(e.slot.rank));
-      putVarint(e.slot.thread);
-      putVarint(e.epoch);
+      p = varintAt(p, static_cast<uint32_t>(e.slot.rank));
+      p = varintAt(p, e.slot.thread);
+      p = varintAt(p, e.epoch);
     }
+    out_.resize(at + static_cast<std::size_t>(p - (out_.data() + at)));
   }
 
 private:
+  static constexpr std::size_t kMaxVarintBytes = 10; // 64 bits, 7 per byte
+  // Writes `v` as a varint at `p`; returns the byte after it.
+  static std::byte *varintAt(std::byte *p, uint64_t v) {
+    for (; v >= 0x80; v >>= 7) *p++ = static_cast<std::byte>((v & 0x7f) | 0x80);
+    *p++ = static_cast<std::byte>(v);
+    return p;
+  }
   std::byte *grow(std::size_t n) {
     std::size_t at = out_.size();
     out_.resize(at + n);
