@@ -25,7 +25,7 @@ BatchInbox::BatchInbox(SyncState &sync, TargetChecker &target, RegionEnds &ends,
     : sync_(sync), target_(target), ends_(ends), origin_(origin),
       processed_(sync.clock().size(), 0) {}
 
-void BatchInbox::receive(Rank origin, std::vector<std::byte> bytes) {
+void BatchInbox::receive(Rank origin, std::span<const std::byte> bytes) {
   sync_.ledger().recordReceive(origin);
   WireReader in(bytes);
   decode(in, header_);
@@ -34,7 +34,7 @@ void BatchInbox::receive(Rank origin, std::vector<std::byte> bytes) {
   sync_.ledger().learn(header_.entries);
   if (queued_.empty() && causallyReady(origin, header_.entries)) {
     // Nothing waits: this batch is the next to process, without queueing it.
-    process(origin, header_.entries, std::span<const std::byte>(bytes).subspan(recordsAt));
+    process(origin, header_.entries, bytes.subspan(recordsAt));
     ++processed_[static_cast<std::size_t>(origin)];
     return;
   }
@@ -42,7 +42,7 @@ void BatchInbox::receive(Rank origin, std::vector<std::byte> bytes) {
   batch.origin = origin;
   batch.header = header_.entries;
   batch.recordsAt = recordsAt;
-  batch.bytes = std::move(bytes);
+  batch.bytes.assign(bytes.begin(), bytes.end());
   queued_.push_back(std::move(batch));
   drain();
 }

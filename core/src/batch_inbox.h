@@ -22,8 +22,9 @@ class BatchInbox {
 public:
   BatchInbox(SyncState &sync, TargetChecker &target, RegionEnds &ends, OriginTracker &origin);
 
-  // A batch from `origin`, in the order the origin sent them.
-  void receive(Rank origin, std::vector<std::byte> bytes);
+  // A batch from `origin`, in the order the origin sent them; the bytes are copied only when it
+  // must wait for another.
+  void receive(Rank origin, std::span<const std::byte> bytes);
   // Processes every queued batch whose causal predecessors have been processed.
   void drain();
   std::size_t queued() const { return queued_.size(); }

@@ -333,9 +333,9 @@ void Process::flushBatches() {
   parts_->outbox.sealAll();
 }
 
-void Process::receive(Rank origin, std::vector<std::byte> bytes) {
+void Process::receive(Rank origin, std::span<const std::byte> bytes) {
   changedSinceSettle_ = true;
-  parts_->inbox.receive(origin, std::move(bytes));
+  parts_->inbox.receive(origin, bytes);
   collectIfGrown();
 }
 

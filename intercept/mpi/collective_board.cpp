@@ -59,10 +59,7 @@ std::unique_ptr<CollectiveBoard> CollectiveBoard::create(const Channel &channel,
     PMPI_Win_shared_query(board->window_, static_cast<int>(m), &size, &unit, &board->bases_[m]);
   }
   std::fill(base, base + kSlots * board->slotWords(), 0);
-  PMPI_Win_lock_all(MPI_MODE_NOCHECK, board->window_);
-  PMPI_Win_sync(board->window_);
-  PMPI_Barrier(channel.shadow); // nobody reads a slot before every slot is cleared
-  PMPI_Win_sync(board->window_);
+  openClearedSharedWindow(board->window_, channel.shadow); // no slot read before all are cleared
   return board;
 }
 

@@ -2,6 +2,7 @@
 // private communicators the tool uses, and the Transport over MPI.
 #pragma once
 
+#include "batch_rings.h"
 #include "carried_reduction.h"
 #include "collective_board.h"
 #include "datatypes.h"
@@ -145,6 +146,9 @@ public:
   // Collective over the channel: its board, or null (collective_board.h).
   std::unique_ptr<CollectiveBoard> createBoard(const Channel &channel, bool want,
                                                uint64_t proposed);
+  // Collective over every process: batches between ranks of a node go through shared memory
+  // from now on, unless a process does not `want` it (batch_rings.h).
+  void openBatchRings(bool want);
   void waitSends(); // completes outstanding sends (at finalize)
   // Releases what the transport holds in MPI (before MPI_Finalize).
   void shutdown();
@@ -183,7 +187,6 @@ private:
   // Whether the peer received the last marker, waiting for it once.
   bool markerReceived(PeerFlow &flow);
   void stashArrivedBatches();
-  void receiveOne(Process &process, int source);
   void testSends();
   // The variable-size parts of a collective contribution (ledger entries, a clock's thread
   // entries), gathered as the kind needs them.
@@ -202,8 +205,25 @@ private:
   MPI_Win sharedResourceWindow_ = MPI_WIN_NULL; // kSharedResourceSlots deposits per rank
   std::deque<std::pair<MPI_Request, std::vector<std::byte>>> pendingSends_;
   std::unordered_map<int, PeerFlow> flow_; // by peer
-  // Batches received while waiting for a marker, in arrival order, with their origins.
-  std::deque<std::pair<int, std::vector<std::byte>>> stashed_;
+  // Batches received but not delivered yet (while waiting for a marker, or ahead of an earlier
+  // batch of their origin still in its ring), in arrival order, with their origins and numbers.
+  struct Stashed {
+    int from = 0;
+    uint64_t seq = 0; // for origins a ring reaches
+    std::vector<std::byte> bytes;
+  };
+  std::deque<Stashed> stashed_;
+  // Batches between ranks of the node (batch_rings.h): numbers sent, and the next to deliver,
+  // per world rank.
+  std::unique_ptr<BatchRings> rings_;
+  std::vector<uint64_t> sentSeq_, nextSeq_;
+  // Receives a batch from MPI into the stash (its number taken off when a ring reaches `from`).
+  void stashReceived(int from, std::vector<std::byte> bytes);
+  // Delivers the next batch of `source` (or of anyone, MPI_ANY_SOURCE) that is there; with
+  // `block`, waits for one. Whether it delivered one.
+  bool deliverOne(Process &process, int source, bool block);
+  bool deliverStashed(Process &process, int source);
+  bool deliverFromRing(Process &process, int source);
   std::map<std::tuple<QueueId, Rank>, std::deque<ClockPayload>> preconsumed_;
   std::map<uint64_t, ClockPayload> answers_; // arrived, by token
   std::optional<ClockPayload> arrivedAnswer(uint64_t token);

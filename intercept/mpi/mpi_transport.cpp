@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <sched.h>
 
 namespace rmarace::mpi {
 
@@ -115,6 +116,8 @@ MpiTransport::~MpiTransport() {
 
 void MpiTransport::shutdown() {
   waitSends();
+  if (rings_) rings_->free();
+  rings_.reset();
   carriedReductions_.free();
   for (auto &[words, type] : fixedTypes_) PMPI_Type_free(&type);
   fixedTypes_.clear();
@@ -139,7 +142,21 @@ void MpiTransport::waitSends() {
   pendingSends_.clear();
 }
 
+void MpiTransport::openBatchRings(bool want) {
+  rings_ = BatchRings::create(toolComm_, want);
+  if (!rings_) return;
+  sentSeq_.assign(worldSize_, 0);
+  nextSeq_.assign(worldSize_, 1);
+}
+
 void MpiTransport::send(Batch batch) {
+  if (rings_ && rings_->reaches(batch.peer)) {
+    uint64_t seq = ++sentSeq_[static_cast<std::size_t>(batch.peer)];
+    if (rings_->push(batch.peer, seq, batch.bytes)) return;
+    // No room in the ring: with MPI, its number after the bytes.
+    const auto *raw = reinterpret_cast<const std::byte *>(&seq);
+    batch.bytes.insert(batch.bytes.end(), raw, raw + sizeof seq);
+  }
   PeerFlow &flow = flow_[batch.peer];
   bool marker = ++flow.sinceMarker >= kBatchesPerMarker && markerReceived(flow);
   if (!marker) {
@@ -179,24 +196,76 @@ void MpiTransport::stashArrivedBatches() {
     if (!flag) return;
     int from = 0;
     std::vector<std::byte> bytes = receiveBytes(status.MPI_SOURCE, kTagBatch, toolComm_, &from);
-    stashed_.emplace_back(from, std::move(bytes));
+    stashReceived(from, std::move(bytes));
   }
 }
 
-void MpiTransport::receiveOne(Process &process, int source) {
-  // Batches stashed while waiting for a marker arrived before any still queued in MPI.
-  auto stashed = std::find_if(stashed_.begin(), stashed_.end(), [source](const auto &entry) {
-    return source == MPI_ANY_SOURCE || entry.first == source;
-  });
-  if (stashed != stashed_.end()) {
-    auto [from, bytes] = std::move(*stashed);
-    stashed_.erase(stashed);
-    process.receive(from, std::move(bytes));
-    return;
+void MpiTransport::stashReceived(int from, std::vector<std::byte> bytes) {
+  Stashed s{from, 0, std::move(bytes)};
+  if (rings_ && rings_->reaches(from) && s.bytes.size() >= sizeof s.seq) {
+    std::memcpy(&s.seq, s.bytes.data() + s.bytes.size() - sizeof s.seq, sizeof s.seq);
+    s.bytes.resize(s.bytes.size() - sizeof s.seq);
   }
-  int from = 0;
-  std::vector<std::byte> bytes = receiveBytes(source, kTagBatch, toolComm_, &from);
-  process.receive(from, std::move(bytes));
+  stashed_.push_back(std::move(s));
+}
+
+bool MpiTransport::deliverStashed(Process &process, int source) {
+  // MPI keeps each origin's order: the first stashed batch of an origin is its next one, unless
+  // a ring reaches the origin, whose next one may still be in the ring.
+  for (auto it = stashed_.begin(); it != stashed_.end(); ++it) {
+    if (source != MPI_ANY_SOURCE && it->from != source) continue;
+    bool numbered = rings_ && rings_->reaches(it->from);
+    if (numbered && it->seq != nextSeq_[static_cast<std::size_t>(it->from)]) continue;
+    Stashed s = std::move(*it);
+    stashed_.erase(it);
+    if (numbered) ++nextSeq_[static_cast<std::size_t>(s.from)];
+    process.receive(s.from, s.bytes);
+    return true;
+  }
+  return false;
+}
+
+bool MpiTransport::deliverFromRing(Process &process, int source) {
+  if (!rings_) return false;
+  auto next = [&](Rank origin) {
+    uint64_t seq = rings_->nextSeq(origin);
+    return seq != 0 && seq == nextSeq_[static_cast<std::size_t>(origin)];
+  };
+  auto take = [&](Rank origin) {
+    ++nextSeq_[static_cast<std::size_t>(origin)];
+    process.receive(origin, rings_->peek(origin)); // read in place
+    rings_->consume(origin);
+    return true;
+  };
+  if (source != MPI_ANY_SOURCE) return rings_->reaches(source) && next(source) && take(source);
+  for (Rank origin : rings_->peers())
+    if (next(origin)) return take(origin);
+  return false;
+}
+
+bool MpiTransport::deliverOne(Process &process, int source, bool block) {
+  for (;;) {
+    if (deliverStashed(process, source) || deliverFromRing(process, source)) return true;
+    if (!block) return false;
+    // Without rings that could hold it, MPI's blocking receive waits for the batch.
+    if (!rings_ || (source != MPI_ANY_SOURCE && !rings_->reaches(source))) {
+      int from = 0;
+      std::vector<std::byte> bytes = receiveBytes(source, kTagBatch, toolComm_, &from);
+      stashReceived(from, std::move(bytes));
+      continue;
+    }
+    // It may come either way: poll both (the probe also makes MPI progress).
+    int flag = 0;
+    MPI_Status status;
+    PMPI_Iprobe(source, kTagBatch, toolComm_, &flag, &status);
+    if (flag) {
+      int from = 0;
+      std::vector<std::byte> bytes = receiveBytes(status.MPI_SOURCE, kTagBatch, toolComm_, &from);
+      stashReceived(from, std::move(bytes));
+      continue;
+    }
+    sched_yield(); // the sender may share this core
+  }
 }
 
 void MpiTransport::poll(Process &process) {
@@ -210,11 +279,12 @@ void MpiTransport::poll(Process &process) {
   lastPoll_ = now;
   testSends();
   stashArrivedBatches();
-  while (!stashed_.empty()) receiveOne(process, MPI_ANY_SOURCE);
+  while (deliverOne(process, MPI_ANY_SOURCE, /*block=*/false)) {
+  }
 }
 
 void MpiTransport::receiveBatch(Process &process, Rank origin) {
-  receiveOne(process, origin < 0 ? MPI_ANY_SOURCE : origin);
+  deliverOne(process, origin < 0 ? MPI_ANY_SOURCE : origin, /*block=*/true);
 }
 
 MpiTransport::Route MpiTransport::route(Rank world, QueueId queue) const {

@@ -11,6 +11,13 @@ bool unifiedModel(MPI_Win window) {
   return found && *model == MPI_WIN_UNIFIED;
 }
 
+void openClearedSharedWindow(MPI_Win window, MPI_Comm comm) {
+  PMPI_Win_lock_all(MPI_MODE_NOCHECK, window);
+  PMPI_Win_sync(window);
+  PMPI_Barrier(comm);
+  PMPI_Win_sync(window);
+}
+
 void awaitWindowWords(MPI_Win window, MPI_Comm comm, bool &warned, FunctionRef<bool()> arrived,
                       FunctionRef<void()> warn) {
   double warnAt = 0;

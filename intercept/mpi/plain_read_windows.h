@@ -1,6 +1,6 @@
 // Tool windows whose words this process reads with plain loads while other processes write them
-// (the fence areas and the collective boards): whether the library's memory model allows that,
-// and waiting for the other processes' words.
+// (the fence areas, the collective boards and the batch rings): whether the library's memory
+// model allows that, opening them, and waiting for the other processes' words.
 #pragma once
 
 #include "rmarace/core/function_ref.h"
@@ -19,6 +19,11 @@ inline constexpr double kWindowPatienceSeconds = 10.0;
 // visible to plain loads (MPI-3.1 11.4). The model is the implementation's, the same on every
 // member, so all keep such a window or none does.
 bool unifiedModel(MPI_Win window);
+
+// Opens the passive epoch (MPI_Win_lock_all) in which the shared window's words are read and
+// written for its whole life, once every member cleared its words (collective over `comm`, the
+// window's processes): nobody touches a member's words before they are cleared and visible.
+void openClearedSharedWindow(MPI_Win window, MPI_Comm comm);
 
 // Until `arrived` holds, read after MPI_Win_sync on `window`: polls MPI on `comm` (progress for
 // the libraries that need it) and calls `warn` once kWindowPatienceSeconds have passed, if

@@ -34,6 +34,7 @@ void startTool(const char *model) {
   info.transport = st->transport.get();
   info.run = st->transport.get();
   st->runtime = &rt::Lifecycle::start(info);
+  st->transport->openBatchRings(st->runtime->options().sharedExchange);
   st->semantics = std::make_unique<Semantics>(st->runtime->tracker());
   st->addChannel(MPI_COMM_WORLD);
   st->addChannel(MPI_COMM_SELF);

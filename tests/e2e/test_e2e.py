@@ -150,6 +150,22 @@ class E2E(Harness):
                               result.stderr)
                 self.assertIn("board_sync: total 10", result.stdout)
 
+    def test_batches_partly_in_the_ring_partly_with_mpi_are_taken_in_order(self):
+        # Rank 0's lock epochs send rank 1 far more batches than their shared memory ring holds
+        # while rank 1 reads the ring only now and then: the rest go with MPI, and rank 1 must
+        # deliver both in the order sent. Exactly the final put's race is reported, with the
+        # rings and without them (shared_exchange=0: every batch with MPI).
+        exe = self.build("ring_overflow_race.c", "-O2")
+        for options in ["", "shared_exchange=0"]:
+            with self.subTest(options=options):
+                env = dict(self.env, RMARACE_OPTIONS=options)
+                result = self.rmarace_run(exe, 3, env=env)
+                self.assertEqual(result.returncode, 66, result.stderr)
+                self.assert_race(result.stderr, "ring_overflow_race.c:43",
+                                 "ring_overflow_race.c:46")
+                self.assertIn("SUMMARY: 1 data race", result.stderr)
+                self.assertIn("ring_overflow_race: sum", result.stdout)
+
     def test_every_instrumentation_mode_finds_the_race(self):
         for mode in ["selective", "full"]:
             with self.subTest(mode=mode):

@@ -169,7 +169,8 @@ public:
   void flushBatches();
   // A batch from `origin`, in the order the origin sent them. Processed as soon as everything that
   // causally precedes it has been processed.
-  void receive(Rank origin, std::vector<std::byte> bytes);
+  // The bytes are read during the call (copied only when the batch must wait for another).
+  void receive(Rank origin, std::span<const std::byte> bytes);
   BatchLedger::Shortfall shortfall() const { return sync_.ledger().shortfall(); }
   // Completes a wait once shortfall() is empty: applies what the wait made known.
   void settle();
