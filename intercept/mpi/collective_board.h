@@ -11,6 +11,7 @@
 // instead of the tool's reduction with a user-defined operation replacing or overlapping it.
 #pragma once
 
+#include "pending_exchange.h"
 #include "rmarace/core/tracker.h"
 
 #include <cstdint>
@@ -26,7 +27,8 @@ class CollectiveBoard;
 
 // A fence's exchange through its window's board. The board keeps it: a window has one fence at a
 // time.
-struct BoardFenceExchange final : PendingExchange {
+struct BoardFenceExchange final : MpiPendingExchange {
+  BoardFenceExchange() : MpiPendingExchange(Means::Board) {}
   CollectiveBoard *board = nullptr;
   uint64_t round = 0;
   CollectiveContribution fallback; // when a member needs the exchange by reduction

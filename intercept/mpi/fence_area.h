@@ -9,6 +9,7 @@
 // fence, each member reads its own area. The application's round carries the exchange.
 #pragma once
 
+#include "pending_exchange.h"
 #include "rmarace/core/tracker.h"
 
 #include <cstdint>
@@ -22,7 +23,8 @@ struct Channel;
 class FenceArea;
 
 // A fence's exchange through the area: what the member contributed, to fall back on.
-struct FenceAreaExchange final : PendingExchange {
+struct FenceAreaExchange final : MpiPendingExchange {
+  FenceAreaExchange() : MpiPendingExchange(Means::FenceArea) {}
   FenceArea *area = nullptr;
   uint64_t fence = 0; // this fence's number among the window's carried fences, from 1
   CollectiveContribution mine;

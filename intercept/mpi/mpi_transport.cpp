@@ -475,7 +475,8 @@ void warnThreadBeyondDeposits(ClockSlot slot) {
 // A collective exchange: the fixed part travels by one collective of the tool's communicator,
 // blocking when every member finishes it in the call that starts it, non-blocking when it
 // overlaps the application's own collective.
-struct MpiExchange final : PendingExchange {
+struct MpiExchange final : MpiPendingExchange {
+  MpiExchange() : MpiPendingExchange(Means::Reduction) {}
   MPI_Request request = MPI_REQUEST_NULL;
   std::vector<uint64_t> send, receive;
   std::size_t toolWords = 0; // of send and receive; the carried reduction's bytes follow
@@ -589,7 +590,9 @@ PendingExchangePtr MpiTransport::startExchange(const GroupView &group, Collectiv
 
 const CollectiveContribution &MpiTransport::finishExchange(PendingExchange &pending,
                                                            bool complete) {
-  if (auto *carried = dynamic_cast<FenceAreaExchange *>(&pending)) {
+  auto &mine = static_cast<MpiPendingExchange &>(pending); // this transport's exchanges only
+  if (mine.means == MpiPendingExchange::Means::FenceArea) {
+    auto *carried = static_cast<FenceAreaExchange *>(&mine);
     std::optional<CollectiveContribution> combined;
     {
       rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
@@ -600,7 +603,8 @@ const CollectiveContribution &MpiTransport::finishExchange(PendingExchange &pend
                             : exchange(carried->group, CollectiveKind::AllToAll, 0, carried->mine);
     return carried->combined;
   }
-  if (auto *onBoard = dynamic_cast<BoardFenceExchange *>(&pending)) {
+  if (mine.means == MpiPendingExchange::Means::Board) {
+    auto *onBoard = static_cast<BoardFenceExchange *>(&mine);
     CollectiveBoard &board = *onBoard->board;
     bool combined = false;
     {
@@ -612,7 +616,7 @@ const CollectiveContribution &MpiTransport::finishExchange(PendingExchange &pend
         exchange(board.group(), CollectiveKind::AllToAll, 0, board.fenceContribution());
     return onBoard->fallback;
   }
-  auto &p = static_cast<MpiExchange &>(pending);
+  auto &p = static_cast<MpiExchange &>(mine);
   {
     rt::BlockingRegion unlocked; // the other members may need this thread's engine meanwhile
     PMPI_Wait(&p.request, MPI_STATUS_IGNORE);
