@@ -21,7 +21,7 @@ class Pruning {
 public:
   // Access records are collected too when their number has doubled, from this many: repeats of
   // one call that no synchronisation of the target prunes are superseded, not pruned.
-  static constexpr std::size_t kRecordCollectionFloor = 4096;
+  static constexpr std::size_t kRecordCollectionFloor = 1024;
 
   Pruning(SyncState &sync, AccessHistory &history, OwnAccesses &own, TargetChecker &target,
           RegionEnds &ends, const RaceReporter &reporter);

@@ -203,7 +203,7 @@ private:
   };
   static constexpr std::size_t kCacheSize = 4096;
   // Sets are collected when their number has doubled since the last collection, from this many.
-  static constexpr std::size_t kSetCollectionFloor = 4096;
+  static constexpr std::size_t kSetCollectionFloor = 1024;
   // Freed sets keep their buffers for new sets up to this many (the sets made between two
   // collections at the floor); the others release them.
   static constexpr std::size_t kSetBuffersKept = kSetCollectionFloor;
