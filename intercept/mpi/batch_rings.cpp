@@ -120,48 +120,26 @@ bool BatchRings::push(Rank peer, uint64_t seq, std::span<const std::byte> bytes)
   return true;
 }
 
-namespace {
-// Where the next entry of a ring read up to `read` starts, past a wrap.
-std::size_t entryStart(const std::byte *data, uint64_t read, std::size_t ringBytes,
-                       uint64_t &skipped) {
-  std::size_t at = static_cast<std::size_t>(read % ringBytes);
-  std::size_t toEnd = ringBytes - at;
-  uint64_t seq = 0;
-  if (toEnd >= kEntryHeader) std::memcpy(&seq, data + at, kWord);
-  skipped = toEnd < kEntryHeader || seq == kWrapSeq ? toEnd : 0;
-  return (at + skipped) % ringBytes;
-}
-} // namespace
-
-uint64_t BatchRings::nextSeq(Rank origin) const {
+BatchRings::Entry BatchRings::front(Rank origin) const {
   auto [positions, data] = ringFrom(origin);
   uint64_t read = positions->read; // only this process writes it
-  if (loadAcquire(&positions->written) == read) return 0;
-  uint64_t skipped = 0;
-  std::size_t at = entryStart(data, read, kRingBytes, skipped);
-  uint64_t seq = 0;
-  std::memcpy(&seq, data + at, kWord);
-  return seq;
+  if (loadAcquire(&positions->written) == read) return {};
+  // Past a wrap: an end too short for a header, or a wrap entry.
+  std::size_t at = static_cast<std::size_t>(read % kRingBytes);
+  std::size_t toEnd = kRingBytes - at;
+  uint64_t header[2] = {kWrapSeq, 0};
+  if (toEnd >= kEntryHeader) std::memcpy(header, data + at, sizeof header);
+  std::size_t skipped = toEnd < kEntryHeader || header[0] == kWrapSeq ? toEnd : 0;
+  at = (at + skipped) % kRingBytes;
+  std::memcpy(header, data + at, sizeof header);
+  return {header[0],
+          {data + at + kEntryHeader, static_cast<std::size_t>(header[1])},
+          read + skipped + kEntryHeader + padded(header[1])};
 }
 
-std::span<const std::byte> BatchRings::peek(Rank origin) const {
-  auto [positions, data] = ringFrom(origin);
-  uint64_t skipped = 0;
-  std::size_t at = entryStart(data, positions->read, kRingBytes, skipped);
-  uint64_t length = 0;
-  std::memcpy(&length, data + at + kWord, kWord);
-  return {data + at + kEntryHeader, static_cast<std::size_t>(length)};
-}
-
-void BatchRings::consume(Rank origin) {
-  auto [positions, data] = ringFrom(origin);
-  uint64_t read = positions->read;
-  uint64_t skipped = 0;
-  std::size_t at = entryStart(data, read, kRingBytes, skipped);
-  uint64_t length = 0;
-  std::memcpy(&length, data + at + kWord, kWord);
+void BatchRings::consume(Rank origin, const Entry &entry) {
   // The sender may reuse the bytes from now on.
-  storeRelease(&positions->read, read + skipped + kEntryHeader + padded(length));
+  storeRelease(&ringFrom(origin).positions->read, entry.end);
 }
 
 } // namespace rmarace::mpi

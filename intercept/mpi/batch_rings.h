@@ -50,12 +50,15 @@ public:
 
   // Appends batch number `seq` for `peer`; false when its ring lacks room.
   bool push(Rank peer, uint64_t seq, std::span<const std::byte> bytes);
-  // The sequence number of the oldest batch from `origin` not read yet; 0 when there is none
-  // (numbers start at 1).
-  uint64_t nextSeq(Rank origin) const;
-  // That batch's bytes, in the ring until consume().
-  std::span<const std::byte> peek(Rank origin) const;
-  void consume(Rank origin);
+  // The oldest batch from `origin` not read yet: its number and its bytes, in the ring until
+  // consume(); seq 0 when there is none (numbers start at 1).
+  struct Entry {
+    uint64_t seq = 0;
+    std::span<const std::byte> bytes;
+    uint64_t end = 0; // the read position after it
+  };
+  Entry front(Rank origin) const;
+  void consume(Rank origin, const Entry &entry);
 
 private:
   BatchRings() = default;

@@ -186,7 +186,8 @@ private:
   };
   // Whether the peer received the last marker, waiting for it once.
   bool markerReceived(PeerFlow &flow);
-  void stashArrivedBatches();
+  // Stashes the batches from `source` (or anyone) that MPI has; whether there were any.
+  bool stashArrivedBatches(int source = MPI_ANY_SOURCE);
   void testSends();
   // The variable-size parts of a collective contribution (ledger entries, a clock's thread
   // entries), gathered as the kind needs them.
@@ -217,8 +218,9 @@ private:
   // per world rank.
   std::unique_ptr<BatchRings> rings_;
   std::vector<uint64_t> sentSeq_, nextSeq_;
-  // Receives a batch from MPI into the stash (its number taken off when a ring reaches `from`).
-  void stashReceived(int from, std::vector<std::byte> bytes);
+  // Receives the next batch from `source` (or anyone) with MPI, blocking, into the stash (its
+  // number taken off when a ring reaches its origin).
+  void receiveIntoStash(int source);
   // Delivers the next batch of `source` (or of anyone, MPI_ANY_SOURCE) that is there; with
   // `block`, waits for one. Whether it delivered one.
   bool deliverOne(Process &process, int source, bool block);

@@ -188,20 +188,22 @@ bool MpiTransport::markerReceived(PeerFlow &flow) {
   return done != 0;
 }
 
-void MpiTransport::stashArrivedBatches() {
+bool MpiTransport::stashArrivedBatches(int source) {
+  bool stashed = false;
   for (;;) {
     int flag = 0;
     MPI_Status status;
-    PMPI_Iprobe(MPI_ANY_SOURCE, kTagBatch, toolComm_, &flag, &status);
-    if (!flag) return;
-    int from = 0;
-    std::vector<std::byte> bytes = receiveBytes(status.MPI_SOURCE, kTagBatch, toolComm_, &from);
-    stashReceived(from, std::move(bytes));
+    PMPI_Iprobe(source, kTagBatch, toolComm_, &flag, &status);
+    if (!flag) return stashed;
+    receiveIntoStash(status.MPI_SOURCE);
+    stashed = true;
   }
 }
 
-void MpiTransport::stashReceived(int from, std::vector<std::byte> bytes) {
-  Stashed s{from, 0, std::move(bytes)};
+void MpiTransport::receiveIntoStash(int source) {
+  int from = 0;
+  Stashed s{0, 0, receiveBytes(source, kTagBatch, toolComm_, &from)};
+  s.from = from;
   if (rings_ && rings_->reaches(from) && s.bytes.size() >= sizeof s.seq) {
     std::memcpy(&s.seq, s.bytes.data() + s.bytes.size() - sizeof s.seq, sizeof s.seq);
     s.bytes.resize(s.bytes.size() - sizeof s.seq);
@@ -227,19 +229,18 @@ bool MpiTransport::deliverStashed(Process &process, int source) {
 
 bool MpiTransport::deliverFromRing(Process &process, int source) {
   if (!rings_) return false;
-  auto next = [&](Rank origin) {
-    uint64_t seq = rings_->nextSeq(origin);
-    return seq != 0 && seq == nextSeq_[static_cast<std::size_t>(origin)];
-  };
   auto take = [&](Rank origin) {
-    ++nextSeq_[static_cast<std::size_t>(origin)];
-    process.receive(origin, rings_->peek(origin)); // read in place
-    rings_->consume(origin);
+    BatchRings::Entry entry = rings_->front(origin);
+    uint64_t &next = nextSeq_[static_cast<std::size_t>(origin)];
+    if (entry.seq == 0 || entry.seq != next) return false;
+    ++next;
+    process.receive(origin, entry.bytes); // read in place
+    rings_->consume(origin, entry);
     return true;
   };
-  if (source != MPI_ANY_SOURCE) return rings_->reaches(source) && next(source) && take(source);
+  if (source != MPI_ANY_SOURCE) return rings_->reaches(source) && take(source);
   for (Rank origin : rings_->peers())
-    if (next(origin)) return take(origin);
+    if (take(origin)) return true;
   return false;
 }
 
@@ -249,22 +250,11 @@ bool MpiTransport::deliverOne(Process &process, int source, bool block) {
     if (!block) return false;
     // Without rings that could hold it, MPI's blocking receive waits for the batch.
     if (!rings_ || (source != MPI_ANY_SOURCE && !rings_->reaches(source))) {
-      int from = 0;
-      std::vector<std::byte> bytes = receiveBytes(source, kTagBatch, toolComm_, &from);
-      stashReceived(from, std::move(bytes));
+      receiveIntoStash(source);
       continue;
     }
     // It may come either way: poll both (the probe also makes MPI progress).
-    int flag = 0;
-    MPI_Status status;
-    PMPI_Iprobe(source, kTagBatch, toolComm_, &flag, &status);
-    if (flag) {
-      int from = 0;
-      std::vector<std::byte> bytes = receiveBytes(status.MPI_SOURCE, kTagBatch, toolComm_, &from);
-      stashReceived(from, std::move(bytes));
-      continue;
-    }
-    sched_yield(); // the sender may share this core
+    if (!stashArrivedBatches(source)) sched_yield(); // the sender may share this core
   }
 }
 
