@@ -58,6 +58,30 @@ SetId cellAt(const ShadowRegion &r, std::size_t i) {
   return isMixedBlock(block) ? r.chunks.cells(chunkOf(block))[i % kBlockGranules] : block;
 }
 
+// Cells are compared and filled kCellLanes at a time, in fixed-length loops that the compiler
+// turns into vector instructions: an element-wise search or fill over a block's cells was most of
+// a range check's cost on blocks a strided loop had mixed (transpose_window).
+constexpr std::size_t kCellLanes = 8;
+
+// The first cell of [first, last) that does not hold v, or last.
+template <class Cell> Cell *firstNotHolding(Cell *first, Cell *last, SetId v) {
+  auto lanesHold = [v](const SetId *lanes) {
+    SetId differ = 0;
+    for (std::size_t k = 0; k < kCellLanes; ++k) differ |= lanes[k] ^ v;
+    return differ == 0;
+  };
+  while (last - first >= static_cast<std::ptrdiff_t>(kCellLanes) && lanesHold(first))
+    first += kCellLanes;
+  while (first != last && *first == v) ++first;
+  return first;
+}
+
+void fillCells(SetId *first, SetId *last, SetId v) {
+  for (; last - first >= static_cast<std::ptrdiff_t>(kCellLanes); first += kCellLanes)
+    for (std::size_t k = 0; k < kCellLanes; ++k) first[k] = v;
+  for (; first != last; ++first) *first = v;
+}
+
 // The answer of the block queries below when the granule starts no block they look for. They are
 // asked for every granule of a range, so they answer with a plain index, inline: a
 // std::optional returned through memory stalled every call on its partly written flag.
@@ -87,7 +111,7 @@ void summarise(ShadowRegion &r, std::size_t b) {
   const SetId *first = cellsOf(r, b);
   const SetId *last = first + blockCells(r, b);
   if (*first != *(last - 1)) return; // cheap test first: most mixed blocks differ at their ends
-  if (!std::all_of(first, last, [&](SetId c) { return c == *first; })) return;
+  if (firstNotHolding(first + 1, last, *first) != last) return;
   r.chunks.release(chunkOf(r.blocks[b]));
   r.blocks[b] = *first;
 }
@@ -139,10 +163,15 @@ std::size_t CellChunks::bytes() const {
 void AccessHistory::expand(ShadowRegion &r, std::size_t b) {
   SetId block = r.blocks[b];
   if (isMixedBlock(block)) return;
-  if (r.chunks.inUse() >= r.compactAt) compact(r); // block b is not mixed: it stays as it is
+  // Compacting pays only when the block would otherwise take a chunk never written before: a
+  // released chunk costs no new memory, and the blocks a compaction would summarise are summarised
+  // anyway when a range covers them. (Compacting whenever compactAt chunks were in use summarised
+  // the same blocks every iteration of a loop nest that mixes and then rewrites them.)
+  if (r.chunks.allInUse() && r.chunks.inUse() >= r.compactAt)
+    compact(r); // block b is not mixed: it stays as it is
   uint32_t chunk = r.chunks.acquire(static_cast<uint32_t>(b));
   SetId *cells = r.chunks.cells(chunk);
-  std::fill(cells, cells + blockCells(r, b), block);
+  fillCells(cells, cells + blockCells(r, b), block);
   r.blocks[b] = kMixedBit | chunk;
 }
 
@@ -360,10 +389,8 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
     // holds `from` in every cell: no need to look.
     SetId *fullEnd = cell + 1 + (end - g) / kGranule; // past the last whole granule
     fullEnd = std::min(fullEnd, cellsOf(region, b) + blockCells(region, b));
-    SetId *runEnd = wasUniform
-                        ? fullEnd
-                        : std::find_if(cell + 1, fullEnd, [from](SetId c) { return c != from; });
-    std::fill(cell + 1, runEnd, to);
+    SetId *runEnd = wasUniform ? fullEnd : firstNotHolding(cell + 1, fullEnd, from);
+    fillCells(cell + 1, runEnd, to);
     g += static_cast<Address>(runEnd - cell - 1) * kGranule;
   }
 }

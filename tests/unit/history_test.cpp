@@ -377,7 +377,8 @@ TEST_F(Blocks, CollectionKeepsTheSetsOfSummarisedBlocks) {
 // Whatever mix of ranges and single granules updates a region, every granule ends with the set
 // it gets when every update is made granule by granule (which summarises a block only when
 // compacting).
-void expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(uint64_t kBytes, int operations) {
+void expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(uint64_t kBytes, int operations,
+                                                           bool compacts) {
   constexpr Address kStart = kBase + 4; // a partial first granule
   AccessHistory ranges, granules;
   uint32_t a = ranges.addRegion(kStart, kBytes, 1, "win");
@@ -424,15 +425,17 @@ void expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(uint64_t kBytes, int 
       summarisedAtSomePoint += !isMixedBlock(block) && block != kEmptySet;
   }
   EXPECT_GT(summarisedAtSomePoint, 0); // the ranges did summarise blocks of records
+  // A compaction sets the next one's threshold (it starts at the floor).
+  EXPECT_EQ(ranges.regions()[a].compactAt != kMinCompactChunks, compacts);
 }
 
 TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdates) {
-  expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(8000, 400);
+  expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(8000, 400, false);
 }
 
 // The same where enough blocks are mixed at once for their cells to be compacted.
 TEST(BlockSummaries, RangesEndWithTheSetsOfGranuleByGranuleUpdatesWhileCompacting) {
-  expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(160 * kBlockGranules * kGranule, 600);
+  expectRangesToEndWithTheSetsOfGranuleByGranuleUpdates(160 * kBlockGranules * kGranule, 600, true);
 }
 
 } // namespace

@@ -51,8 +51,9 @@ inline constexpr uint8_t kFullGranuleMask = 0xff;
 // Cells summarised by one block (512 bytes of memory): small enough that the blocks at a range's
 // ends, which it covers only in part, cost little to expand.
 inline constexpr std::size_t kBlockGranules = 64;
-// Chunks in use at which a region's mixed blocks are first compacted; later, twice as many as the
-// last compaction left (so that compacting costs a constant per chunk handed out).
+// Chunks in use at which a region's mixed blocks are first compacted (when a block needs a chunk
+// and no released one is left); later, twice as many as the last compaction left (so that
+// compacting costs a constant per chunk handed out).
 inline constexpr std::size_t kMinCompactChunks = 64;
 // ... and at least this fraction (1/kCompactScanShare) of the chunks ever handed out.
 inline constexpr std::size_t kCompactScanShare = 8;
@@ -80,7 +81,8 @@ public:
   uint32_t owner(uint32_t chunk) const { return owners_[chunk]; } // kFreeChunk when free
   uint32_t handedOut() const { return static_cast<uint32_t>(owners_.size()); } // ever
   std::size_t inUse() const { return owners_.size() - free_.size(); }
-  std::size_t bytes() const; // written so far
+  bool allInUse() const { return free_.empty(); } // the next chunk is one never handed out
+  std::size_t bytes() const;                      // written so far
   static constexpr uint32_t kFreeChunk = ~uint32_t{0};
 
 private:
