@@ -34,7 +34,7 @@ void BatchInbox::receive(Rank origin, std::span<const std::byte> bytes) {
   sync_.ledger().learn(header_.entries);
   if (queued_.empty() && causallyReady(origin, header_.entries)) {
     // Nothing waits: this batch is the next to process, without queueing it.
-    process(origin, header_.entries, bytes.subspan(recordsAt));
+    process(origin, bytes.subspan(recordsAt));
     ++processed_[static_cast<std::size_t>(origin)];
     return;
   }
@@ -70,8 +70,9 @@ void BatchInbox::drain() {
       }
       Received batch = std::move(queued_[i]);
       queued_.erase(queued_.begin() + static_cast<std::ptrdiff_t>(i));
-      process(batch.origin, batch.header,
-              std::span<const std::byte>(batch.bytes).subspan(batch.recordsAt));
+      // The ledger may have forgotten what it learned when the batch arrived.
+      sync_.ledger().learn(batch.header);
+      process(batch.origin, std::span<const std::byte>(batch.bytes).subspan(batch.recordsAt));
       ++processed_[static_cast<std::size_t>(origin)];
       progress = true;
       break;
@@ -79,9 +80,7 @@ void BatchInbox::drain() {
   }
 }
 
-void BatchInbox::process(Rank origin, std::span<const LedgerEntry> header,
-                         std::span<const std::byte> records) {
-  sync_.ledger().learn(header);
+void BatchInbox::process(Rank origin, std::span<const std::byte> records) {
   WireReader in(records);
   while (!in.done()) {
     switch (wire::readTag(in)) {

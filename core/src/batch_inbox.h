@@ -39,8 +39,8 @@ private:
   };
   // Whether every batch a header names as causally preceding has been processed.
   bool causallyReady(Rank from, std::span<const LedgerEntry> required) const;
-  void process(Rank origin, std::span<const LedgerEntry> header,
-               std::span<const std::byte> records);
+  // The batch's records; its header's ledger entries are learned before.
+  void process(Rank origin, std::span<const std::byte> records);
 
   SyncState &sync_;
   TargetChecker &target_;

@@ -276,7 +276,7 @@ SetId AccessHistory::intern(const AccessSet &set) {
     id = static_cast<SetId>(sets_.size());
     sets_.push_back(set);
   }
-  index_.emplace(h, id);
+  spareIndexNodes_.insert(index_, h, id);
   return id;
 }
 
@@ -548,7 +548,7 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
     auto [lo, hi] = index_.equal_range(h);
     for (auto it = lo; it != hi; ++it) {
       if (it->second == id) {
-        index_.erase(it);
+        spareIndexNodes_.erase(index_, it, keptBuffers < kSetBuffersKept ? kSetBuffersKept : 0);
         break;
       }
     }

@@ -10,18 +10,7 @@ BatchLedger::BatchLedger(Rank self, Rank worldSize)
 
 void BatchLedger::bump(const PairKey &key, uint64_t count) {
   auto it = known_.find(key);
-  if (it == known_.end()) {
-    std::vector<KnownMap::node_type> &spare = spareKnown_.nodes;
-    if (spare.empty()) {
-      it = known_.emplace(key, Known{}).first;
-    } else {
-      KnownMap::node_type node = std::move(spare.back());
-      spare.pop_back();
-      node.key() = key;
-      node.mapped() = Known{};
-      it = known_.insert(std::move(node)).position;
-    }
-  }
+  if (it == known_.end()) it = spareKnown_.insert(known_, key, Known{});
   Known &k = it->second;
   if (count > k.count) {
     k.count = count;
@@ -102,7 +91,7 @@ std::vector<LedgerEntry> BatchLedger::column(Rank target) const {
 }
 
 void BatchLedger::forgetAll() {
-  while (!known_.empty()) spareKnown_.nodes.push_back(known_.extract(known_.begin()));
+  spareKnown_.clear(known_);
   for (GroupRequirement &g : groupRequirements_) dropRequirement(g);
   groupRequirements_.clear();
   // Versions stay monotonic so that per-destination deltas remain correct.

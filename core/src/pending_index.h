@@ -6,6 +6,7 @@
 #pragma once
 
 #include "rmarace/core/byte_ranges.h"
+#include "rmarace/core/spare_nodes.h"
 #include "rmarace/core/types.h"
 
 #include <algorithm>
@@ -21,7 +22,7 @@ public:
   bool empty() const { return index_.empty(); }
   void add(uint32_t id, const ByteRanges &ranges) {
     for (const ByteRange &r : ranges.ranges()) {
-      index_.emplace(r.begin, id);
+      spare_.insert(index_, r.begin, id);
       maxLength_ = std::max(maxLength_, r.size());
       maxEnd_ = std::max(maxEnd_, r.end);
     }
@@ -30,7 +31,7 @@ public:
     for (const ByteRange &r : ranges.ranges()) {
       auto [lo, hi] = index_.equal_range(r.begin);
       auto it = std::find_if(lo, hi, [&](const auto &entry) { return entry.second == id; });
-      if (it != hi) index_.erase(it);
+      if (it != hi) spare_.erase(index_, it, kSpareNodes);
     }
     if (index_.empty()) maxLength_ = maxEnd_ = 0;
   }
@@ -69,7 +70,12 @@ private:
     return std::prev(at)->begin < from;
   }
 
-  std::multimap<Address, uint32_t> index_; // range begin -> access
+  using Index = std::multimap<Address, uint32_t>; // range begin -> access
+  Index index_;
+  // Entries of completed accesses, for the next ones to take: a loop of RMA calls completes and
+  // issues the same number of ranges every epoch.
+  static constexpr std::size_t kSpareNodes = 64;
+  SpareNodes<Index> spare_;
   // Longest range and highest end added since the index was last empty: upper bounds.
   uint64_t maxLength_ = 0;
   Address maxEnd_ = 0;

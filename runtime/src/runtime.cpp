@@ -61,10 +61,16 @@ LocationHandle Runtime::internSite(const char *call, const rmarace_location *mar
                                    const void *returnAddress, uint32_t role) {
   // A marked site identifies the call; the return address is only a fallback.
   const void *where = marked ? nullptr : returnAddress;
+  auto identity = reinterpret_cast<uintptr_t>(marked ? static_cast<const void *>(marked) : where);
+  SiteMemo &memo = siteMemo_[(identity ^ identity >> 9) & (kSiteMemoEntries - 1)];
+  if (memo.handle != kNoLocation && memo.site.call == call && memo.site.marked == marked &&
+      memo.site.returnAddress == where && memo.site.role == role)
+    return memo.handle;
   auto key = std::make_tuple(call, static_cast<const void *>(marked), where, role);
   auto [it, inserted] = callSiteIndex_.try_emplace(key, callSites_.size());
   if (inserted) callSites_.push_back({call, marked, where, role});
-  return kCallSiteBit | it->second;
+  memo = {{call, marked, where, role}, kCallSiteBit | it->second};
+  return memo.handle;
 }
 
 LocationHandle Runtime::callSite(const char *call, const rmarace_location *marked,

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "rmarace/core/function_ref.h"
+#include "rmarace/core/spare_nodes.h"
 #include "rmarace/core/types.h"
 
 #include <array>
@@ -189,7 +190,11 @@ private:
   std::vector<AccessSet> sets_;
   std::vector<SetId> freeSets_; // their buffers kept for the next sets
   AccessSet updateScratch_;     // update's result before it is interned
-  std::unordered_multimap<uint64_t, SetId> index_;
+  using SetIndex = std::unordered_multimap<uint64_t, SetId>; // by hashOf
+  SetIndex index_;
+  // Entries of collected sets, for the next sets to take (as the sets' buffers are kept): a loop
+  // of epochs makes new sets and collects old ones at the same pace.
+  SpareNodes<SetIndex> spareIndexNodes_;
   std::size_t liveAfterCollect_ = 0;
 
   struct Transition {

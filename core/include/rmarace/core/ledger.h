@@ -11,6 +11,7 @@
 // which delivers everything sent before it.
 #pragma once
 
+#include "rmarace/core/spare_nodes.h"
 #include "rmarace/core/types.h"
 #include "rmarace/core/visibility.h"
 
@@ -90,16 +91,8 @@ private:
   using KnownMap = std::map<PairKey, Known>;
   KnownMap known_;
   // Entries forgetAll dropped, whose nodes later entries reuse (a loop of world-wide fences
-  // forgets and relearns the same pairs every epoch). A copy of the ledger starts without any.
-  struct SpareNodes {
-    std::vector<KnownMap::node_type> nodes;
-    SpareNodes() = default;
-    SpareNodes(const SpareNodes &) {}
-    SpareNodes &operator=(const SpareNodes &) { return *this; }
-    SpareNodes(SpareNodes &&) = default;
-    SpareNodes &operator=(SpareNodes &&) = default;
-  };
-  SpareNodes spareKnown_;
+  // forgets and relearns the same pairs every epoch).
+  SpareNodes<KnownMap> spareKnown_;
   uint64_t version_ = 0;
   std::map<std::pair<Rank, uint64_t>, uint64_t> lastVersionTo_; // per destination and stream
   std::map<uint64_t, uint64_t> lastVersionOnChannel_;

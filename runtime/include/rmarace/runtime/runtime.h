@@ -12,6 +12,7 @@
 #include "rmarace/runtime/engine_lock.h"
 #include "rmarace/runtime/options.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -108,6 +109,14 @@ private:
   };
   std::vector<CallSite> callSites_;
   std::map<std::tuple<const char *, const void *, const void *, uint32_t>, uint64_t> callSiteIndex_;
+  // Sites interned lately, direct mapped by marker or return address: an intercepted call in a
+  // loop finds its site without searching the index (three searches per fence epoch otherwise).
+  static constexpr std::size_t kSiteMemoEntries = 64;
+  struct SiteMemo {
+    CallSite site{};
+    LocationHandle handle = kNoLocation;
+  };
+  std::array<SiteMemo, kSiteMemoEntries> siteMemo_{};
   // The last plain-access site interned with a role: loops repeat it.
   struct {
     const rmarace_location *loc = nullptr;
