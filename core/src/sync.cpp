@@ -115,7 +115,7 @@ void CollectiveContribution::combine(const CollectiveContribution &other) {
 }
 
 SyncState::SyncState(Rank self, Rank worldSize) : self_(self), ledger_(self, worldSize) {
-  views_.push_back({VectorClock(static_cast<std::size_t>(worldSize)), {}, {}});
+  views_.push_back({VectorClock(static_cast<std::size_t>(worldSize)), {}, {}, {}});
   knownBy_.emplace_back(static_cast<std::size_t>(worldSize), 0);
   epochSites_.push_back(kNoLocation);
   horizons_.push_back(worldSize > 1 ? 0 : kEpochInfinity);
@@ -123,7 +123,7 @@ SyncState::SyncState(Rank self, Rank worldSize) : self_(self), ledger_(self, wor
 
 SyncState::ThreadView &SyncState::ensureView(ThreadId t) {
   while (views_.size() <= t) {
-    views_.push_back({VectorClock(views_[0].clock.size()), {}, {}});
+    views_.push_back({VectorClock(views_[0].clock.size()), {}, {}, {}});
     knownBy_.emplace_back(views_[0].clock.size(), 0);
     horizons_.push_back(worldSize() > 1 ? 0 : kEpochInfinity);
     // A thread's first events get an epoch of their own: no other thread knows them.
@@ -163,7 +163,7 @@ void SyncState::learn(const VectorClock &clock) {
   ThreadView &v = view();
   Epoch now = epoch();
   auto note = [&](ClockSlot slot, Epoch value) {
-    auto &log = v.knowledgeLog[slot];
+    auto &log = v.logOf(slot);
     log.emplace_back(now, value);
     if (log.size() == 2 * kKnowledgeLogLength)
       log.erase(log.begin(), log.begin() + kKnowledgeLogLength);
@@ -337,9 +337,9 @@ Epoch SyncState::firstEpochKnowing(ThreadId who, ClockSlot slot, Epoch threshold
   const ThreadView &v = views_[who];
   if (v.clock.at(slot) < threshold) return kEpochInfinity;
   if (slot == ClockSlot{self_, who}) return threshold;
-  auto logged = v.knowledgeLog.find(slot);
-  if (logged == v.knowledgeLog.end()) return epochOf(who); // defensive: knowledge without a step
-  const auto &log = logged->second;
+  const ThreadView::KnowledgeLog *logged = v.findLog(slot);
+  if (!logged) return epochOf(who); // defensive: knowledge without a step
+  const auto &log = *logged;
   auto it = std::lower_bound(
       log.begin(), log.end(), threshold,
       [](const std::pair<Epoch, Epoch> &step, Epoch t) { return step.second < t; });

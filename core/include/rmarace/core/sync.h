@@ -204,8 +204,26 @@ private:
   struct ThreadView {
     VectorClock clock;
     // Per component: (own epoch, component) each time the component grew. Used for next waits
-    // of completions that become known after the wait that learned them.
-    std::map<ClockSlot, std::vector<std::pair<Epoch, Epoch>>> knowledgeLog;
+    // of completions that become known after the wait that learned them. The ranks' initial
+    // threads by rank (every synchronisation grows some: a search per component was most of
+    // learning a clock), other threads' components by slot.
+    using KnowledgeLog = std::vector<std::pair<Epoch, Epoch>>;
+    std::vector<KnowledgeLog> rankLogs;
+    std::map<ClockSlot, KnowledgeLog> threadLogs;
+    KnowledgeLog &logOf(ClockSlot slot) {
+      if (slot.thread != kInitialThread) return threadLogs[slot];
+      auto r = static_cast<std::size_t>(slot.rank);
+      if (r >= rankLogs.size()) rankLogs.resize(r + 1);
+      return rankLogs[r];
+    }
+    const KnowledgeLog *findLog(ClockSlot slot) const {
+      if (slot.thread != kInitialThread) {
+        auto it = threadLogs.find(slot);
+        return it == threadLogs.end() ? nullptr : &it->second;
+      }
+      auto r = static_cast<std::size_t>(slot.rank);
+      return r < rankLogs.size() && !rankLogs[r].empty() ? &rankLogs[r] : nullptr;
+    }
     std::vector<ClockSlot> advanced; // in the order learned, with repeats
 
     // An ended thread (joined, or an idle identity of a finished task) makes no more accesses:
