@@ -63,7 +63,7 @@ void Semantics::freeWindow(SegmentId id, LocationHandle site) {
   windows_.erase(it);
 }
 
-void Semantics::rma(Window &w, RmaOperation op) {
+void Semantics::rma(Window &w, RmaOperation &op) {
   op.segment = w.id;
   op.context = w.id;
   bool passive = w.lockAll || w.locks.count(op.target);

@@ -99,8 +99,8 @@ public:
   Window &window(SegmentId id) { return windows_.at(id); }
   void freeWindow(SegmentId id, LocationHandle site); // all-to-all (Table 3.2)
 
-  // An RMA communication call. `op.segment` and `op.context` are the window.
-  void rma(Window &w, RmaOperation op);
+  // An RMA communication call; sets `op.segment` and `op.context` to the window's.
+  void rma(Window &w, RmaOperation &op);
   // Completion of the request of a request-based RMA call (lc, R9).
   void requestCompleted(RequestId request, LocationHandle site);
 

@@ -62,7 +62,8 @@ LocationHandle Runtime::internSite(const char *call, const rmarace_location *mar
   // A marked site identifies the call; the return address is only a fallback.
   const void *where = marked ? nullptr : returnAddress;
   auto identity = reinterpret_cast<uintptr_t>(marked ? static_cast<const void *>(marked) : where);
-  SiteMemo &memo = siteMemo_[(identity ^ identity >> 9) & (kSiteMemoEntries - 1)];
+  // Fibonacci hashing: markers lie a fixed stride apart, which low bits alone would map together.
+  SiteMemo &memo = siteMemo_[(identity * kFibonacciMultiplier) >> (64 - kSiteMemoBits)];
   if (memo.handle != kNoLocation && memo.site.call == call && memo.site.marked == marked &&
       memo.site.returnAddress == where && memo.site.role == role)
     return memo.handle;

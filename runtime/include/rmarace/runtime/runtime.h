@@ -111,7 +111,9 @@ private:
   std::map<std::tuple<const char *, const void *, const void *, uint32_t>, uint64_t> callSiteIndex_;
   // Sites interned lately, direct mapped by marker or return address: an intercepted call in a
   // loop finds its site without searching the index (three searches per fence epoch otherwise).
-  static constexpr std::size_t kSiteMemoEntries = 64;
+  static constexpr unsigned kSiteMemoBits = 6;
+  static constexpr std::size_t kSiteMemoEntries = std::size_t{1} << kSiteMemoBits;
+  static constexpr uint64_t kFibonacciMultiplier = 0x9e3779b97f4a7c15ull; // 2^64 / golden ratio
   struct SiteMemo {
     CallSite site{};
     LocationHandle handle = kNoLocation;
