@@ -548,7 +548,7 @@ void AccessHistory::collect(FunctionRef<void(const ShadowRecord &)> mark, const 
     auto [lo, hi] = index_.equal_range(h);
     for (auto it = lo; it != hi; ++it) {
       if (it->second == id) {
-        spareIndexNodes_.erase(index_, it, keptBuffers < kSetBuffersKept ? kSetBuffersKept : 0);
+        spareIndexNodes_.erase(index_, it, kSetBuffersKept); // as many as set buffers kept
         break;
       }
     }
