@@ -14,13 +14,14 @@ Tag readTag(WireReader &in) {
 namespace {
 // Ledger entries, variable-length: the origin relative to the previous entry's (entries usually
 // come sorted by origin), the target relative to the origin (neighbours are near), the count.
-void putLedger(WireWriter &out, std::span<const LedgerEntry> entries) {
-  out.putVarint(entries.size());
+void putLedger(WireWriter &writer, std::span<const LedgerEntry> entries) {
+  WireWriter::Varints out(writer, 1 + 3 * entries.size());
+  out.put(entries.size());
   Rank previous = 0;
   for (const LedgerEntry &e : entries) {
     out.putSigned(int64_t{e.origin} - previous);
     out.putSigned(int64_t{e.target} - e.origin);
-    out.putVarint(e.count);
+    out.put(e.count);
     previous = e.origin;
   }
 }

@@ -32,54 +32,59 @@ public:
     put<uint32_t>(static_cast<uint32_t>(s.size()));
     std::memcpy(grow(s.size()), s.data(), s.size());
   }
-  // An unsigned LEB128 integer: 7 bits per byte, low bits first.
-  void putVarint(uint64_t v) {
-    std::byte bytes[kMaxVarintBytes];
-    std::size_t n = varintAt(bytes, v) - bytes;
-    std::memcpy(grow(n), bytes, n);
-  }
-  // A signed integer as a varint (zigzag: small magnitudes of either sign take one byte).
-  void putSigned(int64_t v) {
-    putVarint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
-  }
+  // Varints written in place, for a run of them: room for at most `most` is made once, and what
+  // was not used is given back when the run ends (growing the buffer per varint, which zero-fills
+  // and checks capacity every time, cost more than the encoding).
+  class Varints {
+  public:
+    Varints(WireWriter &writer, std::size_t most)
+        : out_(writer.out_), at_(out_.size()), p_(writer.grow(most * kMaxVarintBytes)) {}
+    Varints(const Varints &) = delete;
+    Varints &operator=(const Varints &) = delete;
+    ~Varints() { out_.resize(at_ + static_cast<std::size_t>(p_ - (out_.data() + at_))); }
+    // An unsigned LEB128 integer: 7 bits per byte, low bits first.
+    void put(uint64_t v) {
+      for (; v >= 0x80; v >>= 7) *p_++ = static_cast<std::byte>((v & 0x7f) | 0x80);
+      *p_++ = static_cast<std::byte>(v);
+    }
+    // A signed integer (zigzag: small magnitudes of either sign take one byte).
+    void putSigned(int64_t v) {
+      put((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+    }
+
+  private:
+    std::vector<std::byte> &out_;
+    std::size_t at_;
+    std::byte *p_;
+  };
+  void putVarint(uint64_t v) { Varints(*this, 1).put(v); }
   // The number of ranks, then alternately the length of a run of zero entries and of a run of
   // non-zero ones followed by their epochs, until every rank is covered; then the thread entries.
-  // Written in place after growing once by the most it can take (every synchronisation and batch
-  // carries a clock: growing per varint cost more than encoding).
   void putClock(const VectorClock &c) {
     std::span<const Epoch> entries = c.entries();
     std::span<const ThreadEntry> threads = c.threadEntries();
     // The counts, two run lengths and an epoch per rank, three varints per thread entry.
-    std::size_t most = kMaxVarintBytes * (2 + 3 * entries.size() + 3 * threads.size());
-    std::size_t at = out_.size();
-    std::byte *p = grow(most);
-    p = varintAt(p, entries.size());
+    Varints out(*this, 2 + 3 * entries.size() + 3 * threads.size());
+    out.put(entries.size());
     for (std::size_t i = 0; i < entries.size();) {
       std::size_t zeros = i;
       while (i < entries.size() && entries[i] == 0) ++i;
       std::size_t run = i;
       while (i < entries.size() && entries[i] != 0) ++i;
-      p = varintAt(p, run - zeros);
-      p = varintAt(p, i - run);
-      for (std::size_t k = run; k < i; ++k) p = varintAt(p, entries[k]);
+      out.put(run - zeros);
+      out.put(i - run);
+      for (std::size_t k = run; k < i; ++k) out.put(entries[k]);
     }
-    p = varintAt(p, threads.size());
+    out.put(threads.size());
     for (const ThreadEntry &e : threads) {
-      p = varintAt(p, static_cast<uint32_t>(e.slot.rank));
-      p = varintAt(p, e.slot.thread);
-      p = varintAt(p, e.epoch);
+      out.put(static_cast<uint32_t>(e.slot.rank));
+      out.put(e.slot.thread);
+      out.put(e.epoch);
     }
-    out_.resize(at + static_cast<std::size_t>(p - (out_.data() + at)));
   }
 
 private:
   static constexpr std::size_t kMaxVarintBytes = 10; // 64 bits, 7 per byte
-  // Writes `v` as a varint at `p`; returns the byte after it.
-  static std::byte *varintAt(std::byte *p, uint64_t v) {
-    for (; v >= 0x80; v >>= 7) *p++ = static_cast<std::byte>((v & 0x7f) | 0x80);
-    *p++ = static_cast<std::byte>(v);
-    return p;
-  }
   std::byte *grow(std::size_t n) {
     std::size_t at = out_.size();
     out_.resize(at + n);
