@@ -185,9 +185,9 @@ void AccessHistory::compact(ShadowRegion &r) {
                           std::size_t{r.chunks.handedOut()} / kCompactScanShare});
 }
 
-SetId &AccessHistory::writableCell(ShadowRegion &r, std::size_t i) {
+[[gnu::always_inline]] inline SetId &AccessHistory::writableCell(ShadowRegion &r, std::size_t i) {
   std::size_t b = i / kBlockGranules;
-  expand(r, b);
+  if (!isMixedBlock(r.blocks[b])) expand(r, b); // most writes find their block mixed already
   return cellsOf(r, b)[i % kBlockGranules];
 }
 
@@ -224,11 +224,7 @@ void AccessHistory::removeRegion(uint32_t index) {
   newGeneration();
 }
 
-ShadowRegion *AccessHistory::find(Address addr) {
-  if (lastRegion_ < regions_.size()) {
-    ShadowRegion &r = regions_[lastRegion_];
-    if (addr >= r.userBase && addr < r.userBase + r.size) return &r;
-  }
+ShadowRegion *AccessHistory::findOther(Address addr) {
   for (uint32_t i = 0; i < regions_.size(); ++i) {
     ShadowRegion &r = regions_[i];
     if (r.size != 0 && addr >= r.userBase && addr < r.userBase + r.size) {
@@ -351,6 +347,29 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
                                 ShadowRecord record, const Visitor &visit, const Liveness &live) {
   end = std::min(end, region.userBase + region.size);
   Address g = begin & ~(kGranule - 1);
+  if (g >= end) return;
+  // A plain load or store (a few granules) inside one mixed block, the common first access of a
+  // record in an epoch: its cells directly, one transition per distinct (set, mask) as the runs
+  // below take (the visit of the first granule finds every race the others would).
+  std::size_t firstCell = cellIndex(region, g);
+  std::size_t lastCell = cellIndex(region, (end - 1) & ~(kGranule - 1));
+  std::size_t block = firstCell / kBlockGranules;
+  if (lastCell / kBlockGranules == block && isMixedBlock(region.blocks[block])) {
+    SetId *cells = cellsOf(region, block) + firstCell % kBlockGranules;
+    SetId lastFrom = kNoSet, lastTo = kEmptySet;
+    uint8_t lastMask = 0;
+    for (std::size_t k = 0; k <= lastCell - firstCell; ++k, g += kGranule) {
+      uint8_t mask =
+          g >= begin && g + kGranule <= end ? kFullGranuleMask : granuleMask(g, begin, end);
+      if (cells[k] != lastFrom || mask != lastMask) {
+        lastFrom = cells[k];
+        lastMask = mask;
+        lastTo = transition(lastFrom, record, mask, g, visit, live);
+      }
+      cells[k] = lastTo;
+    }
+    return;
+  }
   while (g < end) {
     if (std::size_t b = summarisedBlockAt(region, g, begin, end); b != kNoBlock) {
       SetId from = region.blocks[b];
@@ -418,28 +437,13 @@ void AccessHistory::insertLocalRows(ShadowRegion &region, Address first, uint64_
   }
 }
 
-SetId AccessHistory::transition(SetId from, const ShadowRecord &record, uint8_t mask,
-                                Address granule, const Visitor &visit, const Liveness &live) {
-  uint64_t h = mix(mix(from, record.subject), uint64_t{mask} | uint64_t(record.kind) << 8) ^
-               record.epoch ^ uint64_t { record.thread } << 48;
-  Transition &t = cache_[h & (kCacheSize - 1)];
-  if (t.generation == generation_ && t.from == from && t.subject == record.subject &&
-      t.kind == static_cast<uint8_t>(record.kind) && t.mask == mask &&
-      t.languageAtomic == record.languageAtomic && t.epoch == record.epoch &&
-      t.thread == record.thread)
-    return t.to;
+SetId AccessHistory::transitionMiss(Transition &entry, const TransitionKey &key, SetId from,
+                                    const ShadowRecord &record, uint8_t mask, Address granule,
+                                    const Visitor &visit, const Liveness &live) {
   ShadowRecord r = record;
   r.mask = mask;
   SetId to = update(from, r, &visit, granule, live);
-  t = {generation_,
-       from,
-       to,
-       record.subject,
-       static_cast<uint8_t>(record.kind),
-       mask,
-       record.languageAtomic,
-       record.epoch,
-       record.thread};
+  entry = {generation_, key, to};
   return to;
 }
 

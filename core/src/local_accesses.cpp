@@ -26,6 +26,18 @@ LocalAccesses::LocalAccesses(const SyncState &sync, AccessHistory &history, Loca
     : sync_(sync), history_(history), sites_(sites), own_(own), segments_(segments),
       direct_(direct), target_(target), reporter_(reporter), pruning_(pruning) {}
 
+// Inline: built for every checked access.
+[[gnu::always_inline]] inline ShadowRecord
+LocalAccesses::plainRecord(bool write, bool languageAtomic, LocationHandle site) {
+  ShadowRecord record;
+  record.kind = write ? RecordKind::Store : RecordKind::Load;
+  record.languageAtomic = languageAtomic;
+  record.subject = sites_.intern(site);
+  record.epoch = sync_.epoch();
+  record.thread = sync_.currentThread();
+  return record;
+}
+
 void LocalAccesses::access(Address addr, uint64_t size, bool write, bool languageAtomic,
                            LocationHandle site) {
   if (size == 0) return;
@@ -56,16 +68,6 @@ bool LocalAccesses::accessRowsInOneRegion(Address first, uint64_t length, uint64
   ShadowRecord record = plainRecord(write, false, site);
   insert(*region, first, length, record, step, rows);
   return true;
-}
-
-ShadowRecord LocalAccesses::plainRecord(bool write, bool languageAtomic, LocationHandle site) {
-  ShadowRecord record;
-  record.kind = write ? RecordKind::Store : RecordKind::Load;
-  record.languageAtomic = languageAtomic;
-  record.subject = sites_.intern(site);
-  record.epoch = sync_.epoch();
-  record.thread = sync_.currentThread();
-  return record;
 }
 
 void LocalAccesses::insert(ShadowRegion &region, Address addr, uint64_t size,

@@ -17,17 +17,23 @@ public:
 
   uint32_t intern(LocationHandle site) {
     // Loops alternate between a few access sites: a small direct-mapped cache avoids the hash
-    // map.
+    // map (inline: every checked access asks; the map out of line).
     CacheEntry &cached = cache_[(site >> 3) % cache_.size()];
-    if (cached.site == site && cached.index != 0) return cached.index;
+    if (cached.site == site && cached.index != 0) [[likely]]
+      return cached.index;
+    return internInMap(site, cached);
+  }
+  LocationHandle site(uint32_t index) const { return sites_[index]; }
+
+private:
+  struct CacheEntry;
+  [[gnu::noinline]] uint32_t internInMap(LocationHandle site, CacheEntry &cached) {
     auto [it, inserted] = index_.try_emplace(site, static_cast<uint32_t>(sites_.size()));
     if (inserted) sites_.push_back(site);
     cached = {site, it->second};
     return it->second;
   }
-  LocationHandle site(uint32_t index) const { return sites_[index]; }
 
-private:
   std::vector<LocationHandle> sites_;
   std::unordered_map<LocationHandle, uint32_t> index_;
   struct CacheEntry {

@@ -273,6 +273,41 @@ TEST_F(Blocks, OneGranuleChangedAloneExpandsItsBlock) {
   EXPECT_EQ(r().chunks.inUse(), 0u); // its cells were released
 }
 
+// A plain access of a few granules inside a mixed block (a 24-byte record read after a
+// synchronisation) changes its cells directly: the granules that hold the same set take one
+// transition, and a granule with another history, here a remote write on the last one only, is
+// visited and keeps its record.
+TEST_F(Blocks, ASmallAccessInAMixedBlockVisitsEachDistinctHistory) {
+  h.insertLocal(h.region(region), kBase, kBase + kBlockBytes, local(RecordKind::Store, 1, 1),
+                onVisit, allLive);
+  h.insert(region, kBase + 40, kBase + 44, local(RecordKind::Remote, 9, 0), onVisit, allLive);
+  ASSERT_TRUE(isMixedBlock(r().blocks[0]));
+  SetId stored = AccessHistory::setAt(r(), kBase + 24);
+  visitedAt.clear();
+  h.insertLocal(h.region(region), kBase + 24, kBase + 48, local(RecordKind::Load, 2, 2), onVisit,
+                allLive);
+  // The first granule's transition was computed (its store visited), the second took it from the
+  // first, the third holds the remote write and was computed too.
+  EXPECT_EQ(visitedAt, (std::vector<Address>{kBase + 24, kBase + 40, kBase + 40}));
+  SetId loaded = AccessHistory::setAt(r(), kBase + 24);
+  EXPECT_NE(loaded, stored);
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 32), loaded);
+  EXPECT_EQ(h.set(AccessHistory::setAt(r(), kBase + 40)).size(), 3u); // store, remote, load
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 16), stored);           // untouched neighbours
+  EXPECT_EQ(AccessHistory::setAt(r(), kBase + 48), stored);
+  // A partial granule at each end: byte masks, as granule by granule.
+  h.insertLocal(h.region(region), kBase + 4, kBase + 12, local(RecordKind::Store, 3, 2), onVisit,
+                allLive);
+  auto maskOf3 = [&](Address g) {
+    for (const ShadowRecord &x : h.set(AccessHistory::setAt(r(), g)))
+      if (x.subject == 3) return x.mask;
+    return uint8_t{0};
+  };
+  EXPECT_EQ(maskOf3(kBase), 0xF0);
+  EXPECT_EQ(maskOf3(kBase + 8), 0x0F);
+  EXPECT_EQ(maskOf3(kBase + 16), 0);
+}
+
 // A range over blocks that share a summary updates them as one run; a block with another history
 // in between is visited and keeps its own records, and a block the range ends in takes cells.
 TEST_F(Blocks, ARunOfEqualBlocksTakesOneTransition) {

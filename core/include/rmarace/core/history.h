@@ -116,8 +116,15 @@ public:
   // Regions. Returns a stable index; regions never overlap.
   uint32_t addRegion(Address base, uint64_t size, uint32_t segment, std::string name);
   void removeRegion(uint32_t index);
-  // Region containing addr, or nullptr.
-  ShadowRegion *find(Address addr);
+  // Region containing addr, or nullptr. Inline for the common case, the region found last (every
+  // plain access of window memory asks).
+  ShadowRegion *find(Address addr) {
+    if (lastRegion_ < regions_.size()) {
+      ShadowRegion &r = regions_[lastRegion_];
+      if (addr - r.userBase < r.size) return &r; // unsigned: also below userBase
+    }
+    return findOther(addr);
+  }
   const std::vector<ShadowRegion> &regions() const { return regions_; }
   ShadowRegion &region(uint32_t index) { return regions_[index]; }
 
@@ -166,12 +173,46 @@ public:
   std::size_t setBytes() const;
 
 private:
+  // What a transition depends on, in three words: the set and the record's subject, its epoch,
+  // and the rest (thread, kind, mask, atomicity).
+  struct TransitionKey {
+    uint64_t sets = 0;
+    Epoch epoch = 0;
+    uint64_t rest = 0;
+    static TransitionKey of(SetId from, const ShadowRecord &record, uint8_t mask) {
+      return {uint64_t{from} << 32 | record.subject, record.epoch,
+              uint64_t{record.thread} | uint64_t(record.kind) << 32 | uint64_t{mask} << 40 |
+                  uint64_t{record.languageAtomic} << 48};
+    }
+    // The cache entry: two multiplicative hashes, whose top bits are the best mixed (a few
+    // instructions: every checked granule computes it).
+    std::size_t slot() const {
+      return static_cast<std::size_t>(
+          (sets * kSlotMultiplier ^ (epoch ^ rest) * kSlotMultiplier2) >> (64 - kCacheBits));
+    }
+    bool operator==(const TransitionKey &) const = default;
+  };
+  struct Transition {
+    uint64_t generation = 0;
+    TransitionKey key;
+    SetId to = 0;
+  };
+  SetId transitionMiss(Transition &entry, const TransitionKey &key, SetId from,
+                       const ShadowRecord &record, uint8_t mask, Address granule,
+                       const Visitor &visit, const Liveness &live);
   // The id of a set equal to `set`, which is copied only when new (into a freed set's buffer when
   // there is one).
   SetId intern(const AccessSet &set);
-  // The set a granule holding `from` gets when `record` covers `mask` of it, through the cache.
+  ShadowRegion *findOther(Address addr);
+  // The set a granule holding `from` gets when `record` covers `mask` of it, through the cache:
+  // a hit inline (a plain access's granules usually hit), a miss computed by transitionMiss.
   SetId transition(SetId from, const ShadowRecord &record, uint8_t mask, Address granule,
-                   const Visitor &visit, const Liveness &live);
+                   const Visitor &visit, const Liveness &live) {
+    TransitionKey key = TransitionKey::of(from, record, mask);
+    Transition &t = cache_[key.slot()];
+    if (t.generation == generation_ && t.key == key) return t.to;
+    return transitionMiss(t, key, from, record, mask, granule, visit, live);
+  }
   SetId update(SetId from, const ShadowRecord &record, const Visitor *visit, Address granule,
                const Liveness &live);
   // Calls f on every set reference a region holds: a uniform block's, the cells of mixed ones.
@@ -197,18 +238,10 @@ private:
   SpareNodes<SetIndex> spareIndexNodes_;
   std::size_t liveAfterCollect_ = 0;
 
-  struct Transition {
-    uint64_t generation = 0;
-    SetId from = 0;
-    SetId to = 0;
-    uint32_t subject = 0;
-    uint8_t kind = 0;
-    uint8_t mask = 0;
-    bool languageAtomic = false;
-    Epoch epoch = 0;
-    ThreadId thread = kInitialThread;
-  };
-  static constexpr std::size_t kCacheSize = 4096;
+  static constexpr unsigned kCacheBits = 12;
+  static constexpr std::size_t kCacheSize = std::size_t{1} << kCacheBits;
+  static constexpr uint64_t kSlotMultiplier = 0x9e3779b97f4a7c15ULL;  // 2^64 / golden ratio
+  static constexpr uint64_t kSlotMultiplier2 = 0xff51afd7ed558ccdULL; // MurmurHash3's fmix64
   // Sets are collected when their number has doubled since the last collection, from this many.
   static constexpr std::size_t kSetCollectionFloor = 1024;
   // Freed sets keep their buffers for new sets up to this many (the sets made between two
