@@ -154,6 +154,7 @@ void AccessInstrumenter::emitFilteredAccess(Instruction *Before, Value *Address,
                       : Cached     ? cachedPageFilter(IRB, Bits, Before, *Cached)
                                    : pageFilter(IRB, Bits, Before);
   if (!(Flags & RMARACE_ATOMIC) && Size <= kRepeatLineBytes) {
+    Flags |= RMARACE_REPEAT_TESTED;
     IRB.SetInsertPoint(Slow);
     FirstLine First = firstLine(IRB, Bits, Size, Flags);
     Slow = SplitBlockAndInsertIfThen(IRB.CreateNot(IRB.CreateAnd(First.Inside, First.Covered)),
@@ -287,19 +288,17 @@ AccessInstrumenter::FirstLine AccessInstrumenter::firstLine(IRBuilderBase &IRB, 
 // An access that leaves its line is a part in each line, as the runtime's RepeatFilter::covers
 // sees it; the first line's part is what the first test covered, so only the next line's entry
 // is read here:
-//   second = ((1 << size) - 1) >> (64 - offset) (the part in the next line);
-//   !inside && covered && lineCovers(line + 1, second)
+//   second = ((1 << size) - 1) >> 1 >> (63 - offset) (the part in the next line: a shift by
+//            64 - offset that is never 64); covered && lineCovers(line + 1, second)
+// Reached only when the first test failed: an access within its line failed on `covered`, which
+// fails this test too, so it needs no test of whether the access straddles.
 Value *AccessInstrumenter::repeatedAcrossLines(IRBuilderBase &IRB, const FirstLine &First,
                                                uint64_t Size, uint32_t Flags) {
-  Value *Straddles = IRB.CreateNot(First.Inside);
-  // A shift by 64 would be poison: an access within its line shifts by 63 (and is not taken).
-  Value *Shift =
-      IRB.CreateSelect(Straddles, IRB.CreateSub(IRB.getInt64(kRepeatLineBytes), First.Offset),
-                       IRB.getInt64(kRepeatLineBytes - 1));
-  Value *Second = IRB.CreateLShr(IRB.getInt64(sizeBits(Size)), Shift);
+  Value *Shift = IRB.CreateSub(IRB.getInt64(kRepeatLineBytes - 1), First.Offset);
+  Value *Second = IRB.CreateLShr(IRB.getInt64(sizeBits(Size) >> 1), Shift);
   Value *Next = IRB.CreateAdd(First.Line, IRB.getInt64(1));
   Value *SecondCovered = lineCovers(IRB, First.Table, First.Stamp, Next, Second, Flags);
-  return IRB.CreateAnd(Straddles, IRB.CreateAnd(First.Covered, SecondCovered));
+  return IRB.CreateAnd(First.Covered, SecondCovered);
 }
 
 void AccessInstrumenter::emitRange(IRBuilderBase &IRB, Value *Address, Value *Length, bool Write,

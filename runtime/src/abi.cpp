@@ -17,14 +17,14 @@
 namespace rmarace::rt {
 
 void Runtime::access(const void *addr, uint64_t size, bool write, bool atomic,
-                     const rmarace_location *loc) {
+                     const rmarace_location *loc, bool repeatTested) {
   if (tlsThreadState.inRuntime) return;
   auto address = reinterpret_cast<Address>(addr);
   // In a multithreaded process the filter lets untracked accesses through too.
   if (PageMap::logsUntracked() && !PageMap::mayTrack(address, size))
     return logUntracked(address, size, write, atomic, loc);
   uint64_t generation = RepeatFilter::generation();
-  if (!atomic && RepeatFilter::covers(address, size, write, generation)) return;
+  if (!atomic && !repeatTested && RepeatFilter::covers(address, size, write, generation)) return;
   std::lock_guard<EngineLock> guard(lock_);
   if (instance() != this) return; // finished while this thread waited
   ReentrancyGuard reentrancy;
@@ -145,7 +145,8 @@ RMARACE_API __thread const rmarace_location *__rmarace_callsite = nullptr;
 RMARACE_API void __rmarace_access(const void *addr, uint64_t size, uint32_t flags,
                                   const rmarace_location *loc) {
   if (Runtime *rt = Runtime::instance())
-    rt->access(addr, size, flags & RMARACE_WRITE, flags & RMARACE_ATOMIC, loc);
+    rt->access(addr, size, flags & RMARACE_WRITE, flags & RMARACE_ATOMIC, loc,
+               flags & RMARACE_REPEAT_TESTED);
 }
 
 RMARACE_API void __rmarace_read_range(const void *addr, uint64_t size,

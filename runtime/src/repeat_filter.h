@@ -16,7 +16,7 @@
 // at its last value, under which nothing is remembered any more. Language atomics and range
 // accesses always reach the engine. An access that straddles two 64-byte lines is a part in each:
 // instrumented code tests both parts inline when the test of its first line fails, and the runtime
-// tests them again before the engine lock.
+// tests them before the engine lock for callers that did not (no RMARACE_REPEAT_TESTED).
 #pragma once
 
 #include "rmarace/core/types.h"
@@ -42,7 +42,7 @@ public:
   // straddles two lines with each line's part. No lock, no allocation. Accesses of more than a
   // line are never covered.
   static bool covers(Address addr, uint64_t size, bool write, uint64_t generation);
-  // The engine checked this access in `generation`.
+  // The engine checked this access in `generation`. Inline: every call into the engine ends here.
   static void remember(Address addr, uint64_t size, bool write, uint64_t generation);
 
   // The cache of one thread: direct mapped, one entry per 64-byte line, a byte mask per kind.
@@ -64,6 +64,10 @@ public:
     return bits << offset;
   }
   static Entry &slot(Entry *table, uint64_t line) { return table[line & (kEntries - 1)]; }
+  // What a thread reads before it has a table of its own, and after it ended: no entry matches
+  // (tag 0: every stamp has a generation of at least 1). In the runtime's zero-filled data, so it
+  // costs no memory until read.
+  static Entry emptyTable[kEntries];
   // The tag of `line`'s entry when filled under `stamp`.
   static uint64_t tagOf(uint64_t line, uint64_t stamp) { return line >> kIndexBits | stamp; }
   // The bytes of [addr, addr + size) in addr's line (all of them unless the access straddles).
@@ -76,6 +80,11 @@ private:
   static bool coversInLine(Address addr, uint64_t size, bool write, uint64_t generation);
   static void rememberInLine(Entry *table, Address addr, uint64_t size, bool write,
                              uint64_t generation);
+  // This thread's table, mapped at its first remembered access; null if it cannot have one.
+  static Entry *tableOfThisThread() {
+    return __rmarace_repeat_table != emptyTable ? __rmarace_repeat_table : mapTable();
+  }
+  static Entry *mapTable();
 };
 
 inline bool RepeatFilter::coversInLine(Address addr, uint64_t size, bool write,
@@ -95,6 +104,28 @@ inline bool RepeatFilter::covers(Address addr, uint64_t size, bool write, uint64
   uint64_t first = bytesInFirstLine(addr, size);
   return coversInLine(addr, first, write, generation) &&
          (first == size || coversInLine(addr + first, size - first, write, generation));
+}
+
+inline void RepeatFilter::rememberInLine(Entry *table, Address addr, uint64_t size, bool write,
+                                         uint64_t generation) {
+  uint64_t mask = byteMask(addr, size);
+  if (!mask) return;
+  uint64_t line = addr >> kLineShift;
+  Entry &e = slot(table, line);
+  uint64_t tag = tagOf(line, generation);
+  if (e.tag != tag) e = {tag, 0, 0};
+  e.loadable |= mask; // a store covers a load
+  if (write) e.stored |= mask;
+}
+
+inline void RepeatFilter::remember(Address addr, uint64_t size, bool write, uint64_t generation) {
+  // The last stamp may stand for several states: nothing remembered under it can be trusted.
+  if (size == 0 || size > kLineBytes || generation == kLastStamp) return;
+  Entry *table = tableOfThisThread();
+  if (!table) return;
+  uint64_t first = bytesInFirstLine(addr, size);
+  rememberInLine(table, addr, first, write, generation);
+  if (first != size) rememberInLine(table, addr + first, size - first, write, generation);
 }
 
 } // namespace rmarace::rt

@@ -193,9 +193,12 @@ TEST(RepeatedAccesses, ReachTheEngineOncePerSynchronisationInterval) {
   __rmarace_access(&window[2], 8, RMARACE_WRITE | RMARACE_ATOMIC, &kLoop);
   __rmarace_access(&window[2], 8, RMARACE_WRITE | RMARACE_ATOMIC, &kLoop);
   EXPECT_EQ(checked(), before + 5) << "language atomics are always checked";
+  __rmarace_access(&window[2], 8, RMARACE_WRITE | RMARACE_REPEAT_TESTED, &kLoop);
+  EXPECT_EQ(checked(), before + 6) << "a caller that tested the repeat filter inline is not tested "
+                                      "again (the test would have passed here)";
   { ScopedInterceptor scope("MPI_Win_flush", nullptr); }
   __rmarace_access(&window[2], 8, RMARACE_WRITE, &kLoop);
-  EXPECT_EQ(checked(), before + 6) << "an intercepted call may have changed the engine";
+  EXPECT_EQ(checked(), before + 7) << "an intercepted call may have changed the engine";
   uint64_t otherBefore = checked();
   std::thread other([&] { __rmarace_access(&window[2], 8, RMARACE_WRITE, &kLoop); });
   other.join();

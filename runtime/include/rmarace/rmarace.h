@@ -27,7 +27,10 @@ enum {
   RMARACE_READ = 1u,
   RMARACE_WRITE = 2u,
   /* A language-level atomic access. It still conflicts with RMA accesses (dissertation 2.3.4). */
-  RMARACE_ATOMIC = 4u
+  RMARACE_ATOMIC = 4u,
+  /* The caller made the repeat filter's test below inline, and it failed: the runtime does not
+   * make it again. Without this flag the runtime tests before it takes the engine lock. */
+  RMARACE_REPEAT_TESTED = 8u
 };
 
 /* Fast filter: a two-level map of 4 KiB pages that may hold tracked memory (RMA windows and

@@ -31,7 +31,7 @@ define i64 @atomics(i64* %counter, i32* %flag) {
 ; CHECK-NEXT: call void @__rmarace_atomic_acquire(
   %pair = cmpxchg i64* %counter, i64 %old, i64 0 seq_cst seq_cst
 ; A volatile access is a plain one.
-; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 8, i32 1,
+; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 8, i32 9,
 ; CHECK: load volatile i64, i64* %counter
   %v = load volatile i64, i64* %counter, align 8
   ret i64 %v

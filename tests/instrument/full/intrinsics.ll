@@ -31,7 +31,7 @@ define i32 @ranges(i8* %dst, i8* %src, i64 %n, i32 %m) {
 ; CHECK:      [[BITS:%.*]] = ptrtoint i8* %dst to i64
 ; CHECK:      getelementptr inbounds %rmarace.page_map, %rmarace.page_map* @__rmarace_page_map
 ; CHECK:      [[MASK:%.*]] = shl i64 65535,
-; CHECK:      call void @__rmarace_access(i8* %dst, i64 16, i32 2,
+; CHECK:      call void @__rmarace_access(i8* %dst, i64 16, i32 10,
 ; CHECK-NEXT: br label
 ; CHECK-NOT:  call void @__rmarace_write_range
 ; CHECK:      call void @llvm.memset

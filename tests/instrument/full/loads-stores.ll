@@ -52,14 +52,13 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[COVERED:%.*]] = icmp eq i64 [[COMMON]], [[MASK]]
 ; CHECK-NEXT: [[FIRSTPART:%.*]] = and i1 [[CURRENT]], [[COVERED]]
 ; CHECK:      br i1 {{%.*}}, label %[[ACROSS:[0-9a-z_.]+]], label %[[SKIP:[0-9a-z_.]+]]
-; When that fails, whether the access leaves its line (offset above 60) and both lines' entries
-; cover their parts: the first part is the one the first test covered (the mask shifted in and
-; truncated), so only the next line's entry is read, for the part shifted out by 64 - offset.
+; When that fails, whether both lines' entries cover their parts: the first part is the one the
+; first test covered (the mask shifted in and truncated), so only the next line's entry is read,
+; for the part shifted out by 64 - offset (7 >> (63 - offset): never a shift by 64). An access
+; within its line failed the first test on that part, so it fails this one too.
 ; CHECK:      [[ACROSS]]:
-; CHECK-NEXT: [[STRADDLES:%.*]] = xor i1 [[INSIDE]], true
-; CHECK-NEXT: [[REST:%.*]] = sub i64 64, [[OFFSET]]
-; CHECK-NEXT: [[SHIFT:%.*]] = select i1 [[STRADDLES]], i64 [[REST]], i64 63
-; CHECK-NEXT: [[SECOND:%.*]] = lshr i64 15, [[SHIFT]]
+; CHECK-NEXT: [[SHIFT:%.*]] = sub i64 63, [[OFFSET]]
+; CHECK-NEXT: [[SECOND:%.*]] = lshr i64 7, [[SHIFT]]
 ; CHECK-NEXT: [[NEXT:%.*]] = add i64 [[LINE]], 1
 ; CHECK-NEXT: [[NEXTINDEX:%.*]] = and i64 [[NEXT]], 65535
 ; CHECK-NEXT: [[NEXTREPEAT:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* [[TABLE]], i64 [[NEXTINDEX]]
@@ -73,13 +72,14 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK-NEXT: [[NEXTCOMMON:%.*]] = and i64 [[NEXTCHECKED]], [[SECOND]]
 ; CHECK-NEXT: [[NEXTCOVERED:%.*]] = icmp eq i64 [[NEXTCOMMON]], [[SECOND]]
 ; CHECK-NEXT: [[SECONDPART:%.*]] = and i1 [[NEXTCURRENT]], [[NEXTCOVERED]]
-; CHECK-NEXT: [[PARTS:%.*]] = and i1 [[FIRSTPART]], [[SECONDPART]]
-; CHECK-NEXT: [[BOTH:%.*]] = and i1 [[STRADDLES]], [[PARTS]]
+; CHECK-NEXT: [[BOTH:%.*]] = and i1 [[FIRSTPART]], [[SECONDPART]]
 ; CHECK-NEXT: [[AGAIN:%.*]] = xor i1 [[BOTH]], true
 ; CHECK-NEXT: br i1 [[AGAIN]], label %[[CALL:[0-9a-z_.]+]], label %[[SKIP2:[0-9a-z_.]+]]
+; The call's flags: RMARACE_READ (1) or RMARACE_WRITE (2), with RMARACE_REPEAT_TESTED (8): the
+; runtime does not make the repeat filter's test again.
 ; CHECK:      [[CALL]]:
 ; CHECK-NEXT: [[ADDR:%.*]] = bitcast i32* %src to i8*
-; CHECK-NEXT: call void @__rmarace_access(i8* [[ADDR]], i64 4, i32 1, %rmarace.location* @[[LOAD_LOC]])
+; CHECK-NEXT: call void @__rmarace_access(i8* [[ADDR]], i64 4, i32 9, %rmarace.location* @[[LOAD_LOC]])
 ; CHECK-NEXT: br label %[[SKIP2]]
 ; CHECK:      [[SKIP2]]:
 ; CHECK-NEXT: br label %[[SKIP]]
@@ -91,7 +91,7 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 ; CHECK:      [[STORED:%.*]] = getelementptr inbounds %rmarace.repeat_entry, %rmarace.repeat_entry* {{%.*}}, i32 0, i32 2
 ; CHECK-NEXT: [[STORECHECKED:%.*]] = load i64, i64* [[STORED]]
 ; CHECK-NEXT: and i64 [[STORECHECKED]],
-; CHECK:      call void @__rmarace_access(i8* {{.*}}, i64 4, i32 2, %rmarace.location* @[[STORE_LOC]])
+; CHECK:      call void @__rmarace_access(i8* {{.*}}, i64 4, i32 10, %rmarace.location* @[[STORE_LOC]])
 ; CHECK:      store i32 %value, i32* %dst
   %value = load i32, i32* %src, align 4, !dbg !8
   store i32 %value, i32* %dst, align 4, !dbg !9
@@ -100,11 +100,11 @@ define void @copy(i32* %dst, i32* %src) !dbg !5 {
 
 ; CHECK-LABEL: define void @sizes(
 define void @sizes(i8* %byte, double* %real, <4 x double>* %vector, <16 x double>* %wide) {
-; CHECK: call void @__rmarace_access(i8* %byte, i64 1, i32 2,
+; CHECK: call void @__rmarace_access(i8* %byte, i64 1, i32 10,
   store i8 0, i8* %byte, align 1
-; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 8, i32 1,
+; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 8, i32 9,
   %r = load double, double* %real, align 8
-; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 32, i32 1,
+; CHECK: call void @__rmarace_access(i8* {{.*}}, i64 32, i32 9,
   %v = load <4 x double>, <4 x double>* %vector, align 32
 ; CHECK:      [[WIDE:%.*]] = bitcast <16 x double>* %wide to i8*
 ; CHECK-NEXT: call void @__rmarace_write_range(i8* [[WIDE]], i64 128,

@@ -123,8 +123,8 @@ void locking(double *w, long n, pthread_mutex_t *mutex) {
 // CHECK-NEXT: range-write [[@LINE+17]]:{{[0-9]+}} instrumented, page kept across iterations
 // IR-LABEL: define {{.*}}void @gather_records(
 // IR: call void @__rmarace_write_range(i8* {{%.*}}, i64 {{%.*}},
-// IR: call void @__rmarace_access({{.*}}, i64 24, i32 1,
-// IR-NOT: call void @__rmarace_access({{.*}}, i64 24, i32 2,
+// IR: call void @__rmarace_access({{.*}}, i64 24, i32 9,
+// IR-NOT: call void @__rmarace_access({{.*}}, i64 24, i32 10,
 // IR: ret void
 void gather_records(double *dst, const double *src, const int *index, long n) {
   for (long t = 0; t < n; t++) {

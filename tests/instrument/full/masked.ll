@@ -16,11 +16,11 @@ define <2 x double> @masked(<2 x double>* %p, <2 x i1> %mask) {
 ; CHECK-NEXT: br i1 [[LANE0]], label
 ; CHECK:      [[BASE0:%.*]] = bitcast <2 x double>* %p to i8*
 ; CHECK-NEXT: [[ADDR0:%.*]] = getelementptr i8, i8* [[BASE0]], i64 0
-; CHECK:      call void @__rmarace_access(i8* [[ADDR0]], i64 8, i32 1,
+; CHECK:      call void @__rmarace_access(i8* [[ADDR0]], i64 8, i32 9,
 ; CHECK:      [[LANE1:%.*]] = extractelement <2 x i1> %mask, i64 1
 ; CHECK-NEXT: br i1 [[LANE1]], label
 ; CHECK:      [[ADDR1:%.*]] = getelementptr i8, i8* {{%.*}}, i64 8
-; CHECK:      call void @__rmarace_access(i8* [[ADDR1]], i64 8, i32 1,
+; CHECK:      call void @__rmarace_access(i8* [[ADDR1]], i64 8, i32 9,
 ; CHECK:      call <2 x double> @llvm.masked.load
   %v = call <2 x double> @llvm.masked.load.v2f64.p0v2f64(<2 x double>* %p, i32 8, <2 x i1> %mask, <2 x double> zeroinitializer)
   ret <2 x double> %v
@@ -31,7 +31,7 @@ define void @scatter(<2 x double> %v, <2 x double*> %ptrs) {
 ; CHECK-LABEL: define void @scatter(
 ; CHECK-NOT:  extractelement <2 x i1>
 ; CHECK:      [[PTR0:%.*]] = extractelement <2 x double*> %ptrs, i64 0
-; CHECK:      call void @__rmarace_access(i8* {{%.*}}, i64 8, i32 2,
+; CHECK:      call void @__rmarace_access(i8* {{%.*}}, i64 8, i32 10,
 ; CHECK-NOT:  call void @__rmarace_access
 ; CHECK:      call void @llvm.masked.scatter
   call void @llvm.masked.scatter.v2f64.v2p0f64(<2 x double> %v, <2 x double*> %ptrs, i32 8, <2 x i1> <i1 true, i1 false>)

@@ -19,7 +19,7 @@
 // IR: [[CHECKED:%rmarace.checked[0-9]*]] = phi i1 [ false, %{{.*}} ], [ [[AFTER:%rmarace.checked[0-9]*]], %{{.*}} ]
 // IR: [[FIRST:%rmarace.first[0-9]*]] = xor i1 [[CHECKED]], true
 // IR-NEXT: br i1 [[FIRST]]
-// IR: call void @__rmarace_access({{.*}}, i64 8, i32 1,
+// IR: call void @__rmarace_access({{.*}}, i64 8, i32 9,
 // IR: [[AFTER]] = phi i1 [ [[CHECKED]], %{{.*}} ], [ true, %{{.*}} ]
 // IR: ret i64
 long count_above(const long *limit, const long *v, long n) {

@@ -68,9 +68,10 @@ public:
   void reportConfigurationErrors();
 
   // The hot path, called after the inline filter. Range accesses (memory intrinsics) come without
-  // a filter and are first checked against the page map, without the lock.
-  void access(const void *addr, uint64_t size, bool write, bool atomic,
-              const rmarace_location *loc);
+  // a filter and are first checked against the page map, without the lock. `repeatTested`: the
+  // caller already found the access not covered by the repeat filter (RMARACE_REPEAT_TESTED).
+  void access(const void *addr, uint64_t size, bool write, bool atomic, const rmarace_location *loc,
+              bool repeatTested);
   void accessRange(const void *addr, uint64_t size, bool write, const rmarace_location *loc);
   // A loop nest's rows (__rmarace_read_rows), under one lock.
   void accessRows(const void *addr, uint64_t length, int64_t stride, uint64_t rows, bool write,
