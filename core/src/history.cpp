@@ -58,6 +58,9 @@ SetId cellAt(const ShadowRegion &r, std::size_t i) {
   return isMixedBlock(block) ? r.chunks.cells(chunkOf(block))[i % kBlockGranules] : block;
 }
 
+// The granules of a plain load or store: up to 64 bytes, at any alignment.
+constexpr std::size_t kFewGranules = 64 / kGranule + 1;
+
 // Cells are compared and filled kCellLanes at a time, in fixed-length loops that the compiler
 // turns into vector instructions: an element-wise search or fill over a block's cells was most of
 // a range check's cost on blocks a strided loop had mixed (transpose_window).
@@ -350,11 +353,13 @@ void AccessHistory::insertLocal(ShadowRegion &region, Address begin, Address end
   if (g >= end) return;
   // A plain load or store (a few granules) inside one mixed block, the common first access of a
   // record in an epoch: its cells directly, one transition per distinct (set, mask) as the runs
-  // below take (the visit of the first granule finds every race the others would).
+  // below take (the visit of the first granule finds every race the others would). Longer
+  // ranges take the runs below, whose cells are compared and filled eight at a time.
   std::size_t firstCell = cellIndex(region, g);
   std::size_t lastCell = cellIndex(region, (end - 1) & ~(kGranule - 1));
   std::size_t block = firstCell / kBlockGranules;
-  if (lastCell / kBlockGranules == block && isMixedBlock(region.blocks[block])) {
+  if (lastCell - firstCell < kFewGranules && lastCell / kBlockGranules == block &&
+      isMixedBlock(region.blocks[block])) {
     SetId *cells = cellsOf(region, block) + firstCell % kBlockGranules;
     SetId lastFrom = kNoSet, lastTo = kEmptySet;
     uint8_t lastMask = 0;
