@@ -60,7 +60,12 @@ CASES = {
                           "exit 66"]),
     "002-fn-yes": (True, ["echo 'data race between NAME.c:12 and NAME.c:140'", "exit 66"]),
     "003-tn-no": (False, ['test "$OMPI_MCA_osc" = ucx,sm || exit 3',
-                          'test "$1" = 2 || exit 4', "echo fine"]),
+                          'test "$1" = 2 || exit 4',
+                          # Open MPI's session directory in the test's own working directory
+                          'test -n "$OMPI_MCA_orte_tmpdir_base" && '
+                          'test "$(cd "$OMPI_MCA_orte_tmpdir_base" && pwd -P)" = "$(pwd -P)" '
+                          '|| exit 5',
+                          "echo fine"]),
     "004-fp-no": (False, ["echo 'Data race in NAME.c:3'"]),
     "005-crash-no": (False, ["kill -SEGV $$"]),
     "006-to-no": (False, ["sleep 20"]),

@@ -68,8 +68,15 @@ def execute(argv, cwd, timeout):
     """Runs argv in its own process group; on timeout the whole group (mpirun and its ranks) is
     killed."""
     start = time.monotonic()
+    env = child_env()
+    # mpiruns that start at the same time (tests run in parallel) race to create Open MPI's shared
+    # session directory (/tmp/ompi.<host>.<uid>: "mkdir ... File exists", then orte_init fails,
+    # seen on a native run, which made a race-free test count as changed output): every run puts
+    # its session directory in the test's own working directory, as rmarace-run gives each run
+    # one of its own.
+    env.setdefault("OMPI_MCA_orte_tmpdir_base", os.path.abspath(cwd))
     try:
-        proc = subprocess.Popen(argv, cwd=cwd, env=child_env(), stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)
     except OSError as e:
