@@ -32,16 +32,26 @@ public:
     put<uint32_t>(static_cast<uint32_t>(s.size()));
     std::memcpy(grow(s.size()), s.data(), s.size());
   }
-  // Varints written in place, for a run of them: room for at most `most` is made once, and what
-  // was not used is given back when the run ends (growing the buffer per varint, which zero-fills
-  // and checks capacity every time, cost more than the encoding).
+  // A run of varints appended at once: growing the buffer per varint (which zero-fills and checks
+  // capacity every time) cost more than the encoding. A run of up to kStagedBytes is encoded on
+  // the stack and appended with one resize, so that the buffer's capacity grows only by what the
+  // run takes (buffers that a transport keeps a while must not carry room for the worst case); a
+  // longer one (a clock of many ranks) is encoded in place after growing by its most, the rest
+  // given back when the run ends.
   class Varints {
   public:
-    Varints(WireWriter &writer, std::size_t most)
-        : out_(writer.out_), at_(out_.size()), p_(writer.grow(most * kMaxVarintBytes)) {}
+    Varints(WireWriter &writer, std::size_t most) : out_(writer.out_), at_(out_.size()) {
+      std::size_t room = most * kMaxVarintBytes;
+      begin_ = room <= kStagedBytes ? staged_ : writer.grow(room);
+      p_ = begin_;
+    }
     Varints(const Varints &) = delete;
     Varints &operator=(const Varints &) = delete;
-    ~Varints() { out_.resize(at_ + static_cast<std::size_t>(p_ - (out_.data() + at_))); }
+    ~Varints() {
+      auto n = static_cast<std::size_t>(p_ - begin_);
+      out_.resize(at_ + n);
+      if (begin_ == staged_) std::memcpy(out_.data() + at_, staged_, n);
+    }
     // An unsigned LEB128 integer: 7 bits per byte, low bits first.
     void put(uint64_t v) {
       for (; v >= 0x80; v >>= 7) *p_++ = static_cast<std::byte>((v & 0x7f) | 0x80);
@@ -53,8 +63,11 @@ public:
     }
 
   private:
+    static constexpr std::size_t kStagedBytes = 512;
     std::vector<std::byte> &out_;
     std::size_t at_;
+    std::byte staged_[kStagedBytes];
+    std::byte *begin_;
     std::byte *p_;
   };
   void putVarint(uint64_t v) { Varints(*this, 1).put(v); }
