@@ -39,6 +39,9 @@ class Harness(unittest.TestCase):
         self.dir = tempfile.mkdtemp(prefix="rmarace-e2e-")
         self.env = dict(os.environ, **MPI_ENV)
         self.env.pop("RMARACE_OPTIONS", None)
+        # Open MPI's session directory in the test's own: plain mpiruns of tests running in
+        # parallel otherwise race to create the shared one (orte_init fails on "File exists").
+        self.env["OMPI_MCA_orte_tmpdir_base"] = self.dir
 
     def tearDown(self):
         shutil.rmtree(self.dir, ignore_errors=True)
